@@ -1,0 +1,43 @@
+"""The conformance suite, run on every registered game at every player count.
+
+A game is covered by registering it. `DRAKKAR_CONFORMANCE_GAMES` (default 2,000) sets how many
+random games each game plays, spread over its player counts; the `slow` group plays more.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import drakkar
+from drakkar.engine.conformance import check_random_games
+from drakkar.engine.toy import HIGH_CARD
+
+GAMES_PER_GAME = int(os.environ.get("DRAKKAR_CONFORMANCE_GAMES", "2000"))
+
+CASES = [
+    pytest.param(g, n, id=f"{g.name}-{n}p")
+    for g in drakkar.games()
+    for n in range(g.min_players, g.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_games_conform(game: drakkar.Game, players: int) -> None:
+    counts = game.max_players - game.min_players + 1
+    n = max(1, -(-GAMES_PER_GAME // counts))
+    stats = check_random_games(game, players, n, seed=1000 * players)
+    assert stats["games"] == n
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_games_conform_soak(game: drakkar.Game, players: int) -> None:
+    stats = check_random_games(game, players, 20_000, seed=7_000_000 + players, deep_every=50)
+    assert stats["games"] == 20_000
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_game_conforms(players: int) -> None:
+    assert check_random_games(HIGH_CARD, players, 200, deep_every=1)["games"] == 200

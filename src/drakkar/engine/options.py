@@ -1,0 +1,148 @@
+"""Game options: a frozen dataclass per game, with defaults, help, choices and validation.
+
+A game declares its options as
+
+    @dataclass(frozen=True)
+    class Options(GameOptions):
+        sinking: str = option("out", "what sinking costs", choices=("out", "lose-raid"))
+
+`Options.from_mapping({"sinking": "lose-raid"})` coerces strings (as typed on a command line)
+to each field's type and raises `InvalidOptions` naming the first bad option. Tuples of strings
+are written comma-separated on the command line ("Coins 7,Loki").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from typing import Any, Self
+
+from drakkar.engine.errors import InvalidOptions
+
+
+def option(default: Any, help: str, *, choices: tuple[Any, ...] | None = None) -> Any:
+    """A dataclass field with a help text and, optionally, the values it may take."""
+    meta = {"help": help, "choices": choices}
+    if isinstance(default, list | dict | set):
+        raise TypeError("option defaults must be immutable; use a tuple")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameOptions:
+    """Base of every game's options. Subclasses add fields made with `option()`."""
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """Each option's name, type, default, choices and help, for `drakkar games`."""
+        hints = typing.get_type_hints(cls)
+        return [
+            {
+                "name": f.name,
+                "type": _type_name(hints[f.name]),
+                "default": f.default,
+                "choices": f.metadata.get("choices"),
+                "help": f.metadata.get("help", ""),
+            }
+            for f in dataclasses.fields(cls)
+        ]
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any] | None, num_players: int | None = None) -> Self:
+        """Build and validate options from a mapping of names to values (strings allowed)."""
+        values = dict(values or {})
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls)
+        kwargs: dict[str, Any] = {}
+        for name, raw in values.items():
+            key = name.replace("-", "_")
+            if key not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                raise InvalidOptions(name, f"no such option (options: {known})")
+            kwargs[key] = _coerce(name, raw, hints[key])
+        opts = cls(**kwargs)
+        opts.check(num_players)
+        return opts
+
+    def check(self, num_players: int | None = None) -> None:
+        """Check choices, then the game's own `validate`."""
+        for f in dataclasses.fields(self):
+            choices = f.metadata.get("choices")
+            value = getattr(self, f.name)
+            if choices is not None and value not in choices:
+                allowed = ", ".join(str(c) for c in choices)
+                raise InvalidOptions(f.name, f"{value!r} is not one of: {allowed}")
+        self.validate(num_players)
+
+    def validate(self, num_players: int | None) -> None:
+        """Override to check values that depend on each other or on the player count."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe, for records; tuples become lists."""
+        return {
+            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+            for f in dataclasses.fields(self)
+        }
+
+    def changed(self) -> dict[str, Any]:
+        """Only the options that differ from their defaults."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
+
+def _type_name(tp: Any) -> str:
+    if typing.get_origin(tp) is tuple:
+        return "list"
+    if typing.get_origin(tp) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return " or ".join(_type_name(a) for a in typing.get_args(tp))
+    return getattr(tp, "__name__", str(tp))
+
+
+def _coerce(name: str, raw: Any, tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is not None and type(None) in args:  # Optional[X]
+        if raw is None or (isinstance(raw, str) and raw.lower() in ("", "none", "null")):
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _coerce(name, raw, inner[0])
+    if origin is tuple:
+        inner = args[0] if args else str
+        if isinstance(raw, str):
+            items: list[Any] = [s.strip() for s in raw.split(",") if s.strip()]
+        elif isinstance(raw, list | tuple):
+            items = list(raw)
+        else:
+            raise InvalidOptions(name, f"expected a list, got {raw!r}")
+        return tuple(_coerce(name, item, inner) for item in items)
+    if tp is bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.lower() in ("true", "yes", "on", "1"):
+            return True
+        if isinstance(raw, str) and raw.lower() in ("false", "no", "off", "0"):
+            return False
+        raise InvalidOptions(name, f"expected true or false, got {raw!r}")
+    if tp is int:
+        if isinstance(raw, bool):
+            raise InvalidOptions(name, f"expected a whole number, got {raw!r}")
+        if isinstance(raw, int):
+            return raw
+        try:
+            return int(str(raw).strip())
+        except ValueError:
+            raise InvalidOptions(name, f"expected a whole number, got {raw!r}") from None
+    if tp is float:
+        try:
+            return float(raw)
+        except (TypeError, ValueError):
+            raise InvalidOptions(name, f"expected a number, got {raw!r}") from None
+    if tp is str:
+        if not isinstance(raw, str):
+            raise InvalidOptions(name, f"expected text, got {raw!r}")
+        return raw
+    raise InvalidOptions(name, f"cannot read a value of type {tp!r}")

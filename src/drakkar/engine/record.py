@@ -1,0 +1,180 @@
+"""Game records: the save file, the replay and the bug report.
+
+A record is JSON: {"format": "drakkar-record", "game", "rules_version", "options", "players",
+"seed", "actions", "seats"?, "labels"?}. The same game, options, seed and actions always give
+the same game. `Record.loads` checks the shape and `replay` checks every action; either names
+the first bad entry and returns nothing half-built.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drakkar.engine.errors import DrakkarError, IllegalAction, InvalidRecord
+
+if TYPE_CHECKING:
+    from drakkar.engine.state import State
+
+FORMAT = "drakkar-record"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    actions: tuple[int, ...]
+    seats: tuple[str, ...] = ()  # who sat where (agent specs or "human"); informational
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_state(cls, state: State, seats: tuple[str, ...] = (), **meta: Any) -> Record:
+        return cls(
+            game=state.game.name,
+            rules_version=state.game.rules_version,
+            options=state.options.to_dict(),
+            players=state.num_players,
+            seed=state.seed,
+            actions=tuple(state.history),
+            seats=tuple(seats),
+            meta=dict(meta),
+        )
+
+    def to_dict(self, labels: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.seats:
+            out["seats"] = list(self.seats)
+        if self.meta:
+            out["meta"] = self.meta
+        if labels:
+            out["labels"] = self.labels()
+        return out
+
+    def labels(self) -> list[str]:
+        """Each action's label, for people reading the file (checked on load when present)."""
+        state = self.new_state()
+        out = []
+        for a in self.actions:
+            out.append(state.action_label(a))
+            state.apply(a)
+        return out
+
+    def dumps(self, labels: bool = True) -> str:
+        return json.dumps(self.to_dict(labels), indent=1)
+
+    def save(self, path: str | os.PathLike[str], labels: bool = True) -> None:
+        """Write atomically: a crash mid-write leaves the previous file intact."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w") as fh:
+                fh.write(self.dumps(labels))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        try:
+            text = Path(path).read_text()
+        except OSError as e:
+            raise InvalidRecord(f"cannot read record {str(path)!r}: {e.strerror}") from None
+        return cls.loads(text)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidRecord(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Check the shape and the game, options and actions; raise on the first bad entry."""
+        from drakkar.engine.registry import load
+
+        if not isinstance(data, dict):
+            raise InvalidRecord("a record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
+        for key, kind in (("game", str), ("rules_version", str), ("options", dict),
+                          ("players", int), ("seed", int), ("actions", list)):
+            if key not in data:
+                raise InvalidRecord(f"missing {key!r}")
+            value = data[key]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise InvalidRecord(f"{key!r} must be a {kind.__name__}, got {value!r}")
+        try:
+            game = load(data["game"])
+        except DrakkarError as e:
+            raise InvalidRecord(f"'game': {e}") from None
+        if data["rules_version"] != game.rules_version:
+            raise InvalidRecord(
+                f"'rules_version' is {data['rules_version']!r}; this drakkar plays "
+                f"{game.title} rules version {game.rules_version!r}"
+            )
+        for i, a in enumerate(data["actions"]):
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise InvalidRecord(f"'actions'[{i}] must be a whole number, got {a!r}")
+        seats = data.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise InvalidRecord("'seats' must be a list of strings")
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise InvalidRecord("'meta' must be an object")
+        try:
+            game.options(data["options"], game.check_players(data["players"]))
+        except DrakkarError as e:
+            raise InvalidRecord(f"'options' or 'players': {e}") from None
+        record = cls(game.name, data["rules_version"], data["options"], data["players"],
+                     data["seed"], tuple(data["actions"]), tuple(seats), meta)
+        state = record.replay()  # checks every action
+        labels = data.get("labels")
+        if labels is not None:
+            if not isinstance(labels, list) or len(labels) != len(record.actions):
+                raise InvalidRecord("'labels' must list one label per action")
+            replay = record.new_state()
+            for i, (a, label) in enumerate(zip(record.actions, labels, strict=True)):
+                if replay.action_label(a) != label:
+                    raise InvalidRecord(
+                        f"'labels'[{i}] is {label!r} but action {a} is "
+                        f"{replay.action_label(a)!r}: the record was altered"
+                    )
+                replay.apply(a)
+        del state
+        return record
+
+    def new_state(self) -> State:
+        from drakkar.engine.registry import load
+
+        return load(self.game).new(self.players, self.seed, self.options)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first `upto` actions (all by default)."""
+        state = self.new_state()
+        for i, a in enumerate(self.actions[:upto]):
+            try:
+                state.apply(a)
+            except IllegalAction as e:
+                raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
+        return state

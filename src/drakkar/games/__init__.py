@@ -1,0 +1,1 @@
+"""The games: one package each, found by the registry through its `GAME`."""
