@@ -10,6 +10,7 @@
 `new(players, seed, options)` deals a `State` that follows the protocol in `drakkar.engine`.
 """
 
+import drakkar.games as games  # noqa: E402  (a callable module: drakkar.games() lists them)
 from drakkar.engine.errors import (
     DrakkarError,
     IllegalAction,
@@ -19,7 +20,7 @@ from drakkar.engine.errors import (
 )
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
-from drakkar.engine.registry import games, load
+from drakkar.engine.registry import load
 from drakkar.engine.state import State
 
 __all__ = [

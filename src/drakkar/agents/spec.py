@@ -85,9 +85,13 @@ def agent_params(name: str, params: dict[str, str], types: dict[str, type]) -> d
     out: dict[str, Any] = {}
     for key, raw in params.items():
         if key not in types:
-            raise InvalidOptions("agent", f"{name!r} has no parameter {key!r}; it takes {sorted(types)}")
+            raise InvalidOptions(
+                "agent", f"{name!r} has no parameter {key!r}; it takes {sorted(types)}"
+            )
         try:
             out[key] = types[key](raw)
         except ValueError:
-            raise InvalidOptions("agent", f"{name}: {key}={raw!r} is not a {types[key].__name__}") from None
+            raise InvalidOptions(
+                "agent", f"{name}: {key}={raw!r} is not a {types[key].__name__}"
+            ) from None
     return out

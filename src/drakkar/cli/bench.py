@@ -1,1 +1,73 @@
-"""placeholder until written"""
+"""`drakkar bench GAME`: random-playout speed on one core, and the cost of clone()."""
+
+from __future__ import annotations
+
+import time
+
+import typer
+from rich.table import Table
+
+import drakkar
+from drakkar.cli.app import app, console, fail
+from drakkar.engine.rng import Rng
+
+
+def measure(game: drakkar.Game, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
+    """Random playouts for about `seconds`; then the mean clone() cost over visited states."""
+    rng = Rng(seed)
+    games = actions = 0
+    samples: list[drakkar.State] = []
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new(players, seed + games)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+            if actions % 97 == 0 and len(samples) < 500:
+                samples.append(state.clone())
+        games += 1
+    elapsed = time.perf_counter() - start
+    reps = 200
+    t0 = time.perf_counter()
+    for s in samples:
+        for _ in range(reps):
+            s.clone()
+    clone_us = (time.perf_counter() - t0) / max(1, len(samples) * reps) * 1e6
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / max(1, games),
+        "clone_us": clone_us,
+    }
+
+
+@app.command("bench")
+def bench_command(
+    game: str = typer.Argument(..., help="The game, e.g. viking-raid."),
+    players: int = typer.Option(None, "--players", "-p", help="Players (default: the game's)."),
+    seconds: float = typer.Option(5.0, "--seconds", "-s", min=0.1, help="How long to play."),
+    seed: int = typer.Option(0, "--seed"),
+) -> None:
+    """Random-playout games/s and actions/s on one core, and the mean cost of clone()."""
+    try:
+        g = drakkar.load(game)
+        n = g.check_players(g.default_players if players is None else players)
+    except drakkar.DrakkarError as e:
+        raise fail(str(e)) from None
+    with console.status(f"playing random games of {g.title} for {seconds:g} s ..."):
+        r = measure(g, n, seconds, seed)
+    table = Table(title=f"{g.title}, {n} players, random playouts, one core", title_justify="left")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games", f"{r['games']:,}")
+    table.add_row("actions", f"{r['actions']:,}")
+    table.add_row("games/s", f"{r['games_per_s']:,.1f}")
+    table.add_row("actions/s", f"{r['actions_per_s']:,.0f}")
+    table.add_row("actions per game", f"{r['actions_per_game']:,.1f}")
+    table.add_row("clone() mean", f"{r['clone_us']:.2f} µs")
+    console.print(table)

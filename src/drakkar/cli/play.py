@@ -1,1 +1,107 @@
-"""placeholder until written"""
+"""`drakkar play`: a game in the terminal against bots or friends (hot-seat)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import typer
+
+import drakkar
+from drakkar.agents.spec import LEVELS, make_agent, parse_spec
+from drakkar.cli.app import app, console, fail, parse_options
+from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
+from drakkar.engine.agent import Agent
+from drakkar.engine.state import State
+
+
+def parse_seats(pairs: list[str] | None, players: int, default: str) -> list[str]:
+    """`["2=heuristic", "1=human"]` over a default of seat 0 human, the others `default`."""
+    seats = [HUMAN] + [default] * (players - 1)
+    for pair in pairs or []:
+        key, eq, spec = pair.partition("=")
+        if not eq or not key.strip().isdigit():
+            raise fail(f"--seat expects SEAT=AGENT (seats count from 0), got {pair!r}")
+        seat = int(key)
+        if not 0 <= seat < players:
+            raise fail(f"--seat {pair!r}: seats run from 0 to {players - 1}")
+        seats[seat] = spec.strip() or default
+    return seats
+
+
+def make_agents(game: drakkar.Game, seats: list[str], seed: int) -> dict[int, Agent]:
+    agents = {}
+    for i, spec in enumerate(seats):
+        if spec != HUMAN:
+            try:
+                agents[i] = make_agent(spec, game, seed * 1000 + i)
+            except drakkar.DrakkarError as e:
+                raise fail(f"seat {i}: {e}") from None
+    return agents
+
+
+def hint_function(game: drakkar.Game):  # type: ignore[no-untyped-def]
+    """The hard bot's analysis, when the ISMCTS agent is installed."""
+    try:
+        agent = make_agent("ismcts:iterations=500", game, 12345)
+    except drakkar.DrakkarError:
+        return None
+    analyse = getattr(agent, "analyse", None)
+    return analyse
+
+
+@app.command("play")
+def play_command(
+    game: str = typer.Argument(None, help="The game, e.g. viking-raid (not needed with --resume)."),
+    players: int = typer.Option(None, "--players", "-p", help="Players (default: the game's)."),
+    seat: list[str] = typer.Option(
+        None,
+        "--seat",
+        help="SEAT=AGENT, seats from 0: human, "
+        "easy, normal, hard, random, heuristic, ismcts:iterations=N",
+    ),
+    bots: str = typer.Option(
+        "normal",
+        "--bots",
+        help="Agent for every seat not given by --seat (seat 0 is you): " + ", ".join(LEVELS),
+    ),
+    seed: int = typer.Option(None, "--seed", help="Deal this game (default: a random seed)."),
+    option: list[str] = typer.Option(None, "--option", "-o", help="Game option key=value."),
+    save: Path = typer.Option(None, "--save", help="Record file (default: saves/GAME-TIME.json)."),
+    resume: Path = typer.Option(None, "--resume", help="Carry on the game saved in this record."),
+    pause: float = typer.Option(0.6, "--pause", min=0.0, help="Seconds a bot waits before moving."),
+) -> None:
+    """Play a game in the terminal. Every move is saved; quit any time and --resume later."""
+    try:
+        if resume is not None:
+            record = drakkar.Record.load(resume)
+            g = drakkar.load(record.game)
+            state: State = record.replay()
+            seats = list(record.seats) or [HUMAN] + ["heuristic"] * (record.players - 1)
+            save = resume
+        else:
+            if game is None:
+                raise fail("name a game (see drakkar games), or --resume a record")
+            g = drakkar.load(game)
+            n = g.check_players(g.default_players if players is None else players)
+            parse_spec(bots)
+            seats = parse_seats(seat, n, bots)
+            state = g.new(n, seed, parse_options(option))
+            if save is None:
+                stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+                save = Path("saves") / f"{g.name}-{stamp}.json"
+    except drakkar.DrakkarError as e:
+        raise fail(str(e)) from None
+    agents = make_agents(g, seats, state.seed)
+    hint = hint_function(g) if HUMAN in seats else None
+    console.print(
+        f"[bold]{g.title}[/], {state.num_players} players, seed {state.seed}; seats: "
+        + ", ".join(f"{i}={s}" for i, s in enumerate(seats))
+    )
+    console.print("Type ? for help. Every move is saved to " + str(save))
+    session = TerminalGame(state, seats, agents, save, console, console.input, pause, hint)
+    try:
+        session.run()
+    except (Quit, EOFError, KeyboardInterrupt):
+        console.print(f"\nSaved. Carry on with: drakkar play --resume {save}")
+        raise typer.Exit(0) from None

@@ -1,1 +1,68 @@
-"""placeholder until written"""
+"""`drakkar replay RECORD.json`: step through a saved game, or print it whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+import drakkar
+from drakkar.cli.app import app, console, fail
+from drakkar.cli.terminal import TerminalGame
+
+
+@app.command("replay")
+def replay_command(
+    record_path: Path = typer.Argument(..., metavar="RECORD.json", help="A saved game."),
+    whole: bool = typer.Option(False, "--all", "-a", help="Print the whole game at once."),
+    seat: int = typer.Option(
+        None,
+        "--as",
+        help="See the game as this seat (default: a spectator, who sees only what is public).",
+    ),
+) -> None:
+    """Step through a saved game (Enter: next move, q: stop), or print it whole with --all."""
+    try:
+        record = drakkar.Record.load(record_path)
+    except drakkar.DrakkarError as e:
+        raise fail(str(e)) from None
+    if seat is not None and not 0 <= seat < record.players:
+        raise fail(f"--as {seat}: seats run from 0 to {record.players - 1}")
+    state = record.new_state()
+    seats = list(record.seats) or ["?"] * record.players
+    view = TerminalGame(state, seats, {}, record_path, console, input, 0)
+    console.print(
+        f"[bold]{state.game.title}[/], {record.players} players, seed {record.seed}, "
+        f"{len(record.actions)} actions"
+    )
+    if not whole:
+        view.show_table(seat)
+    for i, action in enumerate(record.actions):
+        player = state.current_player
+        label = state.action_label(action)
+        state.apply(action)
+        if whole:
+            console.print(f"{i + 1:>4}. seat {player}: {label}", markup=False, highlight=False)
+            continue
+        # The record holds every move, so its owner may see each label; the table and the log
+        # show the game as the chosen seat saw it.
+        console.rule(f"move {i + 1}: seat {player}: {label}")
+        view.show_new_events(seat)
+        view.show_table(seat)
+        if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):
+            return
+    table = Table(title="Result", title_justify="left")
+    table.add_column("seat")
+    table.add_column("who")
+    table.add_column("score", justify="right")
+    table.add_column("return", justify="right")
+    if state.is_terminal():
+        for i, (s, r) in enumerate(zip(state.scores(), state.returns(), strict=True)):
+            table.add_row(str(i), seats[i], f"{s:g}", f"{r:g}")
+        console.print(table)
+    else:
+        console.print(
+            f"The game is not over: seat {state.current_player} is to move "
+            f"(carry on with drakkar play --resume {record_path})."
+        )

@@ -23,8 +23,9 @@ class ConformanceError(AssertionError):
     pass
 
 
-def check_random_games(game: Game, players: int, n: int, seed: int = 0,
-                       deep_every: int = 20) -> dict[str, float]:
+def check_random_games(
+    game: Game, players: int, n: int, seed: int = 0, deep_every: int = 20
+) -> dict[str, float]:
     """Play `n` random games; raise ConformanceError naming the game, seed and step."""
     lengths = []
     for i in range(n):

@@ -32,8 +32,9 @@ class Game:
         """An upper bound on the number of actions in a game (OpenSpiel needs one)."""
         return 10_000
 
-    def options(self, values: Mapping[str, Any] | GameOptions | None = None,
-                num_players: int | None = None) -> GameOptions:
+    def options(
+        self, values: Mapping[str, Any] | GameOptions | None = None, num_players: int | None = None
+    ) -> GameOptions:
         if isinstance(values, GameOptions):
             if not isinstance(values, self.options_class):
                 raise InvalidOptions("options", f"these are not {self.title} options")
@@ -51,8 +52,12 @@ class Game:
             )
         return players
 
-    def new(self, players: int | None = None, seed: int | None = None,
-            options: Mapping[str, Any] | GameOptions | None = None) -> State:
+    def new(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
+    ) -> State:
         """Deal a new game. `seed` None picks one at random (it is kept in `state.seed`)."""
         n = self.check_players(self.default_players if players is None else players)
         opts = self.options(options, n)

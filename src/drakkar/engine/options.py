@@ -108,8 +108,8 @@ def _coerce(name: str, raw: Any, tp: Any) -> Any:
     if origin is not None and type(None) in args:  # Optional[X]
         if raw is None or (isinstance(raw, str) and raw.lower() in ("", "none", "null")):
             return None
-        inner = [a for a in args if a is not type(None)]
-        return _coerce(name, raw, inner[0])
+        present = [a for a in args if a is not type(None)]
+        return _coerce(name, raw, present[0])
     if origin is tuple:
         inner = args[0] if args else str
         if isinstance(raw, str):

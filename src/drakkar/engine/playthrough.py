@@ -11,6 +11,7 @@ Files live in `games/<game>/playthroughs/<n>p.json`; make one with
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ def check(data: dict[str, Any]) -> None:
 
 def files() -> list[Path]:
     """Every checked-in playthrough of every registered game."""
-    import drakkar.games as pkg
+    pkg = importlib.import_module("drakkar.games")
 
     root = Path(pkg.__path__[0])
     return sorted(root.glob("*/playthroughs/*.json"))
@@ -83,7 +84,7 @@ def main() -> None:
     data = make(game.name, args.players, args.seed, args.agents)
     out = args.out
     if out is None:
-        import drakkar.games as pkg
+        pkg = importlib.import_module("drakkar.games")
 
         pkgdir = Path(pkg.__path__[0]) / game.name.replace("-", "_")
         out = pkgdir / "playthroughs" / f"{args.players}p.json"

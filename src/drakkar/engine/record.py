@@ -48,7 +48,8 @@ class Record:
             meta=dict(meta),
         )
 
-    def to_dict(self, labels: bool = True) -> dict[str, Any]:
+    def to_dict(self, labels: bool | list[str] = True) -> dict[str, Any]:
+        """JSON-safe; `labels` True computes them by replay, a list gives them ready-made."""
         out: dict[str, Any] = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -63,8 +64,10 @@ class Record:
             out["seats"] = list(self.seats)
         if self.meta:
             out["meta"] = self.meta
-        if labels:
+        if labels is True:
             out["labels"] = self.labels()
+        elif labels:
+            out["labels"] = list(labels)
         return out
 
     def labels(self) -> list[str]:
@@ -76,10 +79,10 @@ class Record:
             state.apply(a)
         return out
 
-    def dumps(self, labels: bool = True) -> str:
+    def dumps(self, labels: bool | list[str] = True) -> str:
         return json.dumps(self.to_dict(labels), indent=1)
 
-    def save(self, path: str | os.PathLike[str], labels: bool = True) -> None:
+    def save(self, path: str | os.PathLike[str], labels: bool | list[str] = True) -> None:
         """Write atomically: a crash mid-write leaves the previous file intact."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -117,8 +120,14 @@ class Record:
             raise InvalidRecord("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
-        for key, kind in (("game", str), ("rules_version", str), ("options", dict),
-                          ("players", int), ("seed", int), ("actions", list)):
+        for key, kind in (
+            ("game", str),
+            ("rules_version", str),
+            ("options", dict),
+            ("players", int),
+            ("seed", int),
+            ("actions", list),
+        ):
             if key not in data:
                 raise InvalidRecord(f"missing {key!r}")
             value = data[key]
@@ -146,8 +155,16 @@ class Record:
             game.options(data["options"], game.check_players(data["players"]))
         except DrakkarError as e:
             raise InvalidRecord(f"'options' or 'players': {e}") from None
-        record = cls(game.name, data["rules_version"], data["options"], data["players"],
-                     data["seed"], tuple(data["actions"]), tuple(seats), meta)
+        record = cls(
+            game.name,
+            data["rules_version"],
+            data["options"],
+            data["players"],
+            data["seed"],
+            tuple(data["actions"]),
+            tuple(seats),
+            meta,
+        )
         state = record.replay()  # checks every action
         labels = data.get("labels")
         if labels is not None:

@@ -12,7 +12,7 @@ from drakkar.engine.game import Game
 
 @cache
 def _discover() -> dict[str, Game]:
-    import drakkar.games as pkg
+    pkg = importlib.import_module("drakkar.games")
 
     found: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):

@@ -125,7 +125,9 @@ class State:
             if 0 <= action < self.game.num_distinct_actions:
                 what = f"{self.action_label(action)!r} (action {action})"
             else:
-                what = f"action {action} (actions run from 0 to {self.game.num_distinct_actions - 1})"
+                what = (
+                    f"action {action} (actions run from 0 to {self.game.num_distinct_actions - 1})"
+                )
         else:
             what = repr(action)
         legal = ", ".join(repr(self.action_label(a)) for a in self.legal_actions()[:12])

@@ -37,8 +37,8 @@ class HighCardState(State):
         self.rng.shuffle(deck)
         deck = list(options.stack) + deck
         n = options.rounds
-        self.hands = [sorted(deck[i * n:(i + 1) * n]) for i in range(num_players)]
-        self.deck = deck[num_players * n:]
+        self.hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(num_players)]
+        self.deck = deck[num_players * n :]
         self.played: list[list[int]] = [[] for _ in range(num_players)]
         self.turn = 0
         self.log(f"{num_players} players, {n} cards each")
@@ -103,8 +103,14 @@ class HighCardState(State):
         self._legal = None
 
     def full_state(self) -> Any:
-        return (tuple(self.deck), tuple(map(tuple, self.hands)), tuple(map(tuple, self.played)),
-                self.turn, tuple(self.history), self.rng.getstate())
+        return (
+            tuple(self.deck),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.played)),
+            self.turn,
+            tuple(self.history),
+            self.rng.getstate(),
+        )
 
     def check_invariants(self) -> None:
         cards = self.deck + [c for h in self.hands for c in h] + [c for p in self.played for c in p]

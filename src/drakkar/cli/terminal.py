@@ -1,0 +1,185 @@
+"""Terminal play: a person sees their seat's view and chooses by number or by label.
+
+The loop takes its input function and console as arguments, so tests drive it with scripted
+input. Bots' moves are shown through the viewer's own log (`events_for`), never through action
+labels, so nothing a seat may not see is printed. The record is saved after every action.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+
+from drakkar.engine.agent import Agent
+from drakkar.engine.errors import IllegalAction
+from drakkar.engine.record import Record
+from drakkar.engine.state import State
+
+HUMAN = "human"
+HELP = (
+    "Type the number of an action or its label. Other commands: "
+    "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
+    "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
+)
+
+
+class Quit(Exception):
+    """The person asked to stop; the record is already saved."""
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        state: State,
+        seats: list[str],
+        agents: dict[int, Agent],
+        save_path: Path,
+        console: Console,
+        ask: Callable[[str], str],
+        pause: float = 0.5,
+        hint: Callable[[State, int], list[tuple[int, float]]] | None = None,
+    ) -> None:
+        self.state = state
+        self.seats = seats
+        self.agents = agents
+        self.save_path = save_path
+        self.console = console
+        self.ask = ask
+        self.pause = pause
+        self.hint = hint
+        self.humans = [i for i, s in enumerate(seats) if s == HUMAN]
+        self.labels: list[str] = []
+        self._labels_of_history()
+        self.shown: dict[int | None, int] = {}
+        self.last_human: int | None = None
+
+    def _labels_of_history(self) -> None:
+        replay = self.state.game.new(self.state.num_players, self.state.seed, self.state.options)
+        for a in self.state.history:
+            self.labels.append(replay.action_label(a))
+            replay.apply(a)
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(self) -> State:
+        self.save()
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.show_new_events(viewer)
+        while not self.state.is_terminal():
+            p = self.state.current_player
+            assert p is not None
+            if p in self.agents:
+                if self.pause:
+                    time.sleep(self.pause)
+                action = self.agents[p].act(self.state, p)
+            else:
+                action = self.human_turn(p)
+            self.labels.append(self.state.action_label(action))
+            self.state.apply(action)
+            self.save()
+            self.show_new_events(viewer)
+        self.finish(viewer)
+        return self.state
+
+    def human_turn(self, p: int) -> int:
+        if len(self.humans) > 1 and self.last_human != p:
+            self.console.rule(f"[bold]Pass to seat {p}[/]")
+            self.ask(f"Seat {p}: press Enter when only you can see the screen ")
+            self.console.clear()
+        self.last_human = p
+        self.show_table(p)
+        self.show_new_events(p)
+        while True:
+            legal = self.state.legal_actions()
+            self.show_legal(legal)
+            text = self.ask(f"Seat {p}, your move: ").strip()
+            try:
+                return self.parse(text, legal, p)
+            except IllegalAction as e:
+                self.console.print(f"[red]{e}[/]")
+
+    def parse(self, text: str, legal: list[int], p: int) -> int:
+        low = text.lower()
+        if low in ("quit", "exit", "q"):
+            raise Quit
+        if low in ("?", "help", "h"):
+            self.console.print(HELP)
+            raise IllegalAction("choose an action")
+        if low == "log":
+            for line in self.state.events_for(p):
+                self.console.print(f"  {line}", markup=False, highlight=False)
+            raise IllegalAction("choose an action")
+        if low == "hint":
+            self.show_hint(p)
+            raise IllegalAction("choose an action")
+        if low.isdigit():
+            k = int(low)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            raise IllegalAction(f"there is no choice {k}; choose 1 to {len(legal)}")
+        if not low:
+            raise IllegalAction("type a number or a label")
+        return self.state.parse_action(text)
+
+    # -- showing -------------------------------------------------------------------------
+
+    def show_table(self, p: int | None) -> None:
+        view = self.state.view(p)
+        try:
+            body: Any = self.state.game.render(view, p)
+        except NotImplementedError:
+            body = Pretty(view)
+        who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
+        self.console.print(Panel(body, title=f"{self.state.game.title} — {who}"))
+
+    def show_legal(self, legal: list[int]) -> None:
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        for i, a in enumerate(legal, 1):
+            table.add_row(f"[bold cyan]{i:>2}[/]", self.state.action_label(a))
+        self.console.print(table)
+
+    def show_new_events(self, viewer: int | None) -> None:
+        lines = self.state.events_for(viewer)
+        start = self.shown.get(viewer, 0)
+        for line in lines[start:]:
+            self.console.print(f"  · {line}", markup=False, highlight=False)
+        self.shown[viewer] = len(lines)
+
+    def show_hint(self, p: int) -> None:
+        if self.hint is None:
+            self.console.print("[yellow]No hint: the search bot is not available.[/]")
+            return
+        with self.console.status("thinking ..."):
+            stats = self.hint(self.state, p)
+        table = Table(title="What the hard bot would play", title_justify="left")
+        table.add_column("action")
+        table.add_column("share of the search", justify="right")
+        for a, share in stats[:8]:
+            table.add_row(self.state.action_label(a), f"{share:.0%}")
+        self.console.print(table)
+
+    def finish(self, viewer: int | None) -> None:
+        self.show_table(viewer)
+        scores, returns = self.state.scores(), self.state.returns()
+        table = Table(title="Final scores", title_justify="left")
+        table.add_column("seat")
+        table.add_column("who")
+        table.add_column("score", justify="right")
+        table.add_column("result")
+        for i in range(self.state.num_players):
+            result = "won" if returns[i] == 1 else "shared the win" if returns[i] > 0 else ""
+            table.add_row(str(i), self.seats[i], f"{scores[i]:g}", result)
+        self.console.print(table)
+        self.console.print(f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})")
+
+    def save(self) -> None:
+        Record.from_state(self.state, seats=tuple(self.seats)).save(
+            self.save_path, labels=self.labels
+        )

@@ -1,0 +1,66 @@
+from dataclasses import dataclass
+
+import pytest
+
+from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.options import GameOptions, option
+
+
+@dataclass(frozen=True)
+class Opts(GameOptions):
+    sinking: str = option("out", "what sinking costs", choices=("out", "lose-raid"))
+    max_raids: int = option(3, "raids to win")
+    fast: bool = option(False, "skip pauses")
+    stack: tuple[str, ...] = option((), "cards on top")
+    limit: int | None = option(None, "optional cap")
+
+    def validate(self, num_players: int | None) -> None:
+        if self.max_raids < 1:
+            raise InvalidOptions("max_raids", "must be at least 1")
+
+
+def test_defaults_and_coercion_from_strings() -> None:
+    o = Opts.from_mapping(
+        {
+            "sinking": "lose-raid",
+            "max_raids": "5",
+            "fast": "yes",
+            "stack": "Coins 7, Loki",
+            "limit": "none",
+        }
+    )
+    assert o == Opts("lose-raid", 5, True, ("Coins 7", "Loki"), None)
+    assert Opts.from_mapping(None) == Opts()
+    assert Opts.from_mapping({"max-raids": 2}).max_raids == 2
+    assert Opts.from_mapping({"limit": "4"}).limit == 4
+
+
+@pytest.mark.parametrize(
+    ("values", "named", "says"),
+    [
+        ({"sinkng": "out"}, "sinkng", "no such option"),
+        ({"sinking": "float"}, "sinking", "not one of: out, lose-raid"),
+        ({"max_raids": "three"}, "max_raids", "whole number"),
+        ({"max_raids": True}, "max_raids", "whole number"),
+        ({"fast": "maybe"}, "fast", "true or false"),
+        ({"max_raids": 0}, "max_raids", "at least 1"),
+        ({"stack": 5}, "stack", "expected a list"),
+        ({"sinking": 3}, "sinking", "expected text"),
+    ],
+)
+def test_bad_options_name_the_option(values, named, says) -> None:
+    with pytest.raises(InvalidOptions, match=says) as e:
+        Opts.from_mapping(values)
+    assert e.value.option == named
+    assert repr(named) in str(e.value)
+
+
+def test_describe_and_to_dict_are_json_safe() -> None:
+    rows = {r["name"]: r for r in Opts.describe()}
+    assert rows["sinking"]["choices"] == ("out", "lose-raid")
+    assert rows["stack"]["type"] == "list"
+    o = Opts(stack=("a",))
+    assert o.to_dict()["stack"] == ["a"]
+    assert o.changed() == {"stack": ("a",)}
+    with pytest.raises(TypeError):
+        option([], "mutable default")

@@ -1,0 +1,79 @@
+import json
+
+import pytest
+
+from drakkar.engine.errors import InvalidRecord
+from drakkar.engine.record import Record
+from drakkar.engine.toy import HIGH_CARD
+
+
+def finished(seed: int = 4) -> Record:
+    s = HIGH_CARD.new(3, seed=seed)
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[-1])
+    return Record.from_state(s, seats=("human", "random", "heuristic"), note="test")
+
+
+def test_save_load_replay_identical(tmp_path) -> None:
+    rec = finished()
+    path = tmp_path / "sub" / "game.json"
+    rec.save(path)
+    again = Record.load(path)
+    assert again == rec
+    assert again.replay().full_state() == rec.replay().full_state()
+    data = json.loads(path.read_text())
+    assert data["labels"][0].startswith("play ")
+    assert data["seats"] == ["human", "random", "heuristic"]
+    assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_replay_upto_gives_the_middle_of_the_game() -> None:
+    rec = finished()
+    assert len(rec.replay(upto=2).history) == 2
+
+
+def good() -> dict:
+    return finished().to_dict()
+
+
+@pytest.mark.parametrize(
+    ("mutate", "says"),
+    [
+        (lambda d: d.pop("seed"), "missing 'seed'"),
+        (lambda d: d.update(seed="7"), "'seed' must be a int"),
+        (lambda d: d.update(players=True), "'players' must be a int"),
+        (lambda d: d.update(game="chess"), "'game': no game called 'chess'"),
+        (lambda d: d.update(rules_version="0"), "'rules_version' is '0'"),
+        (lambda d: d.update(players=7), "takes 2 to 3 players"),
+        (lambda d: d.update(options={"rounds": 9}), "'rounds'"),
+        (lambda d: d["actions"].__setitem__(3, "x"), r"'actions'\[3\] must be a whole number"),
+        (lambda d: d["actions"].__setitem__(4, 0), r"'actions'\[4\] = 0"),
+        (lambda d: d["labels"].__setitem__(1, "play 42"), r"'labels'\[1\] is 'play 42'.*altered"),
+        (lambda d: d.update(labels=["x"]), "one label per action"),
+        (lambda d: d.update(format="other"), "'format'"),
+        (lambda d: d.update(seats=[1]), "'seats'"),
+        (lambda d: d.update(meta=[]), "'meta'"),
+    ],
+)
+def test_bad_records_are_refused_naming_the_first_bad_entry(mutate, says) -> None:
+    data = good()
+    data["actions"] = list(data["actions"])
+    mutate(data)
+    with pytest.raises(InvalidRecord, match=says):
+        Record.loads(json.dumps(data))
+
+
+def test_not_json_and_not_an_object_and_missing_file(tmp_path) -> None:
+    with pytest.raises(InvalidRecord, match="not JSON"):
+        Record.loads("{oops")
+    with pytest.raises(InvalidRecord, match="JSON object"):
+        Record.loads("[1, 2]")
+    with pytest.raises(InvalidRecord, match="cannot read record"):
+        Record.load(tmp_path / "missing.json")
+
+
+def test_an_unfinished_game_is_a_valid_record() -> None:
+    s = HIGH_CARD.new(2, seed=2)
+    s.apply(s.legal_actions()[0])
+    rec = Record.loads(Record.from_state(s).dumps())
+    assert rec.replay().full_state() == s.full_state()

@@ -1,0 +1,27 @@
+import pytest
+
+import drakkar
+from drakkar.engine.errors import UnknownGame
+from drakkar.engine.toy import HIGH_CARD
+
+
+def test_load_by_name_in_several_spellings() -> None:
+    for g in drakkar.games():
+        assert drakkar.load(g.name) is g
+        assert drakkar.load(g.name.replace("-", "_").upper()) is g
+        assert drakkar.load(g.title) is g
+    assert drakkar.load("High Card") is HIGH_CARD
+    assert HIGH_CARD not in drakkar.games()
+
+
+def test_unknown_game_lists_the_known_ones() -> None:
+    with pytest.raises(UnknownGame, match="no game called 'chess'; games: "):
+        drakkar.load("chess")
+
+
+def test_every_game_is_described_consistently() -> None:
+    for g in drakkar.games():
+        assert g.min_players <= g.default_players <= g.max_players
+        assert g.num_distinct_actions > 0
+        assert g.rules_page() is not None, f"{g.name} has no docs/rules page"
+        assert g.options().to_dict() == g.options_class().to_dict()

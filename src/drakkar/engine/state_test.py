@@ -1,0 +1,66 @@
+"""The base State behaviour, checked on the toy game."""
+
+import pytest
+
+from drakkar.engine.errors import IllegalAction, InvalidOptions
+from drakkar.engine.toy import HIGH_CARD
+
+
+def test_illegal_action_is_refused_with_a_readable_message_and_changes_nothing() -> None:
+    s = HIGH_CARD.new(2, seed=1, options={"stack": "9,8,7,1,2,3"})
+    before = s.full_state()
+    with pytest.raises(IllegalAction, match=r"'play 1' \(action 0\) is not legal now for player 0"):
+        s.apply(0)
+    with pytest.raises(IllegalAction, match="actions run from 0 to 8"):
+        s.apply(99)
+    with pytest.raises(IllegalAction, match="legal: 'play 7', 'play 8', 'play 9'"):
+        s.parse_action("play 1")
+    assert s.full_state() == before
+
+
+def test_parse_action_by_label_or_number_ignoring_case_and_spaces() -> None:
+    s = HIGH_CARD.new(2, seed=1, options={"stack": "9,8,7,1,2,3"})
+    assert s.parse_action("  PLAY   9 ") == 8
+    assert s.parse_action("8") == 8
+    assert s.apply_label("play 7") == 6
+    assert s.history == [6]
+
+
+def test_terminal_state_refuses_everything() -> None:
+    s = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    assert s.legal_actions() == [] and s.current_player is None
+    with pytest.raises(IllegalAction, match="the game is over"):
+        s.apply(0)
+
+
+def test_legal_actions_returns_a_fresh_list() -> None:
+    s = HIGH_CARD.new(2, seed=1)
+    s.legal_actions().clear()
+    assert s.legal_actions()
+
+
+def test_events_are_tagged_and_filtered_per_seat() -> None:
+    s = HIGH_CARD.new(2, seed=1)
+    s.log("secret for 1", audience=(1,))
+    assert "secret for 1" in s.events_for(1)
+    assert "secret for 1" not in s.events_for(0)
+    assert "secret for 1" not in s.events_for(None)
+    clone = s.clone()
+    clone.log("only in the clone")
+    assert "only in the clone" not in s.events_for(None)
+
+
+def test_same_seed_same_game_and_new_checks_its_arguments() -> None:
+    a, b = HIGH_CARD.new(3, seed=11), HIGH_CARD.new(3, seed=11)
+    assert a.full_state() == b.full_state()
+    assert HIGH_CARD.new(3, seed=12).full_state() != a.full_state()
+    assert isinstance(HIGH_CARD.new(2).seed, int)
+    with pytest.raises(InvalidOptions, match="takes 2 to 3 players, not 4"):
+        HIGH_CARD.new(4)
+    with pytest.raises(InvalidOptions, match="'seed'"):
+        HIGH_CARD.new(2, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptions, match="'players'"):
+        HIGH_CARD.new("2")  # type: ignore[arg-type]
+    assert "High Card state" in repr(a)
