@@ -1,11 +1,11 @@
 """The fixed action table of Viking Raid: int <-> meaning <-> label.
 
-    0 go raiding          1 stay home           2 done hiring
-    3 attack directly     4 attack by surprise
-    5..7    build <Ship>           (Long Ship, Serpent Ship, Dragon Ship)
-    8..11   hire <Crew>            (Berserkers, Navigator, Carpenter, Sail Maker)
-    12..23  sail for <Destination> (Near Village ... Far City)
-    24..42  discard <Viking card>  (every Viking card, in card-table order)
+0 go raiding          1 stay home           2 done hiring
+3 attack directly     4 attack by surprise
+5..7    build <Ship>           (Long Ship, Serpent Ship, Dragon Ship)
+8..11   hire <Crew>            (Berserkers, Navigator, Carpenter, Sail Maker)
+12..23  sail for <Destination> (Near Village ... Far City)
+24..42  discard <Viking card>  (every Viking card, in card-table order)
 """
 
 from __future__ import annotations
@@ -32,11 +32,7 @@ LABELS: tuple[str, ...] = tuple(
 
 #: the Viking card an action plays (build, hire, sail for, discard), or -1
 CARD_OF: tuple[int, ...] = tuple(
-    [-1] * 5
-    + list(SHIPS)
-    + list(CREWS)
-    + list(DESTINATIONS)
-    + list(range(len(VIKING)))
+    [-1] * 5 + list(SHIPS) + list(CREWS) + list(DESTINATIONS) + list(range(len(VIKING)))
 )
 
 assert len(LABELS) == NUM_ACTIONS == len(CARD_OF) == 43

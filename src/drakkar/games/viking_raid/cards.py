@@ -122,3 +122,7 @@ E_GOLD = tuple(c.gold for c in ENCOUNTER)
 #: one list of every card, each copy once: what the decks are made from
 VIKING_DECK = tuple(i for i, c in enumerate(VIKING) for _ in range(c.copies))
 ENCOUNTER_DECK = tuple(i for i, c in enumerate(ENCOUNTER) for _ in range(c.copies))
+
+# The rules' fast paths rely on this order (see VikingRaidState.can_raid).
+assert SHIPS == (0, 1, 2) and V_COST[0] < V_COST[1] < V_COST[2]
+assert DESTINATIONS == tuple(range(len(VIKING) - len(DESTINATIONS), len(VIKING)))

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from drakkar.engine.events import Event
 from drakkar.engine.game import Game
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
@@ -55,8 +56,18 @@ from drakkar.games.viking_raid.options import HAND_SIZE, ROUNDS_LIMIT, VikingRai
 
 # The rulebook's phases (its numbering); a raid may resume at VOYAGE..HOME.
 PLANNING, DECLARATION, PREPARATIONS, VOYAGE, TACTICS, PILLAGE, PLUNDER, RETURN, HOME = range(1, 10)
-PHASE_NAMES = ("", "Planning", "Declaration", "Preparations", "Voyage", "Tactics", "Pillage",
-               "Plunder", "Return", "Home")
+PHASE_NAMES = (
+    "",
+    "Planning",
+    "Declaration",
+    "Preparations",
+    "Voyage",
+    "Tactics",
+    "Pillage",
+    "Plunder",
+    "Return",
+    "Home",
+)
 
 # Decision steps: what the player to move is asked. NONE: nobody (between turns, or over).
 NONE, DISCARD, DECLARE, BUILD, HIRE, CHOOSE_DESTINATION, CHOOSE_TACTICS = range(7)
@@ -68,6 +79,7 @@ SURPRISE_SHIELD = 5  # kills a surprise attack cancels over the Pillage phase
 BERSERKER_SHIELD = 5
 RAIDS_TO_WIN = 3
 SINKING_DAMAGE = 2
+_new_event = tuple.__new__
 LOG_LINES = 12  # log lines a view carries (the renderer shows them)
 
 
@@ -143,9 +155,14 @@ class VikingRaidState(State):
 
     def can_raid(self, p: int) -> bool:
         """Ruling: a raid may be declared only with an affordable Ship and a Destination."""
-        hand, gold = self.hands[p], self.gold[p]
-        return any(V_TYPE[c] == DESTINATION for c in hand) and any(
-            s in hand and V_COST[s] <= gold for s in SHIPS
+        # A hand is sorted and the card table lists Ships first, cheapest first, and
+        # Destinations last: the cheapest Ship is hand[0] and a Destination is at hand[-1].
+        hand = self.hands[p]
+        return (
+            bool(hand)
+            and hand[0] in SHIPS
+            and V_COST[hand[0]] <= self.gold[p]
+            and (V_TYPE[hand[-1]] == DESTINATION)
         )
 
     def _hireable(self, p: int) -> list[int]:
@@ -173,8 +190,10 @@ class VikingRaidState(State):
             self._take_from_hand(p, card)
             self.gold[p] -= V_COST[card]
             self.ship[p], self.crew[p] = card, V_CREW[card]
-            self.log(f"player {p} builds a {VIKING_NAMES[card]} for {V_COST[card]} Gold "
-                     f"({V_CREW[card]} crew)")
+            self.log(
+                f"player {p} builds a {VIKING_NAMES[card]} for {V_COST[card]} Gold "
+                f"({V_CREW[card]} crew)"
+            )
             self.step = HIRE if self._hireable(p) else CHOOSE_DESTINATION
         elif action == A.DONE_HIRING:
             self.step = CHOOSE_DESTINATION
@@ -187,8 +206,10 @@ class VikingRaidState(State):
         elif step == CHOOSE_DESTINATION:
             self._take_from_hand(p, card)
             self.dest[p] = card
-            self.log(f"player {p} sails for {VIKING_NAMES[card]} "
-                     f"({distance(VIKING_NAMES[card])}, size {V_SIZE[card]})")
+            self.log(
+                f"player {p} sails for {VIKING_NAMES[card]} "
+                f"({distance(VIKING_NAMES[card])}, size {V_SIZE[card]})"
+            )
             if self.ship[p] == DRAGON_SHIP:
                 self._pause(p, VOYAGE, "the Dragon Ship takes longer to build")
             else:
@@ -203,6 +224,10 @@ class VikingRaidState(State):
             self._pause(p, PILLAGE, "a surprise attack takes time")
         if self.step == NONE and not self.over:
             self._next_turn()
+
+    def log(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+        # as State.log, without the NamedTuple constructor's extra call (a hot path)
+        self._log = (_new_event(Event, (audience, text)), self._log)
 
     # -- turns -----------------------------------------------------------------------------
 
@@ -259,8 +284,10 @@ class VikingRaidState(State):
         """The turn ends now; the raid carries on at `phase` next turn."""
         self.resume[p] = phase
         self.step = NONE
-        self.log(f"{why}: player {p}'s turn ends; next turn they carry on at the "
-                 f"{PHASE_NAMES[phase]} phase")
+        self.log(
+            f"{why}: player {p}'s turn ends; next turn they carry on at the "
+            f"{PHASE_NAMES[phase]} phase"
+        )
 
     # -- the raid's phases -------------------------------------------------------------------
 
@@ -367,8 +394,9 @@ class VikingRaidState(State):
         self.log(f"player {p} is home: raid {self.raids[p]} completed")
         if self.raids[p] >= RAIDS_TO_WIN and not self.ending:
             self.ending = True
-            self.log(f"player {p} has completed {RAIDS_TO_WIN} raids: the game ends after "
-                     "this round")
+            self.log(
+                f"player {p} has completed {RAIDS_TO_WIN} raids: the game ends after this round"
+            )
         self.step = NONE
 
     def _sink(self, p: int, why: str) -> None:
@@ -380,8 +408,7 @@ class VikingRaidState(State):
         self.out[p] = True
         self.vdiscard.extend(self.hands[p])
         self.hands[p] = ()
-        self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is "
-                 "discarded")
+        self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is discarded")
         if self.out.count(False) <= 1:
             self._finish("every other player is out")
 
@@ -409,8 +436,10 @@ class VikingRaidState(State):
         self.step = NONE
         win = self.winners()
         who = " and ".join(f"player {w}" for w in win)
-        self.log(f"game over: {why}. {who} {'win' if len(win) > 1 else 'wins'} with "
-                 f"{self.gold[win[0]]} Gold")
+        self.log(
+            f"game over: {why}. {who} {'win' if len(win) > 1 else 'wins'} with "
+            f"{self.gold[win[0]]} Gold"
+        )
 
     def winners(self) -> list[int]:
         """Most Gold; tie: most raids completed; still tied: a shared win."""
@@ -514,8 +543,9 @@ class VikingRaidState(State):
             "viking_discard": _counts(self.vdiscard, VIKING_NAMES),
             "encounter_deck": len(self.edeck),
             "encounter_discard": _counts(self.ediscard, ENCOUNTER_NAMES),
-            "drawn": [{"phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
-                      for ph, e in self.drawn],
+            "drawn": [
+                {"phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]} for ph, e in self.drawn
+            ],
             "ending": self.ending,
             "winners": self.winners() if self.over else None,
             "log": self._last_lines(player, LOG_LINES),
@@ -532,7 +562,8 @@ class VikingRaidState(State):
             "crew": self.crew[i],
             "special_crew": {
                 VIKING_NAMES[c]: ("used" if self.used[i] & CREW_BIT[c] else "ready")
-                for c in CREWS if self.hired[i] & CREW_BIT[c]
+                for c in CREWS
+                if self.hired[i] & CREW_BIT[c]
             },
             "destination": VIKING_NAMES[dest] if dest >= 0 else None,
             "distance": distance(VIKING_NAMES[dest]) if dest >= 0 else None,
@@ -563,7 +594,7 @@ class VikingRaidState(State):
         k = 0
         for i in others:
             size = len(self.hands[i])
-            self.hands[i] = tuple(sorted(unseen[k:k + size]))
+            self.hands[i] = tuple(sorted(unseen[k : k + size]))
             k += size
         self.vdeck = unseen[k:]
         edeck = self.edeck.copy()
@@ -573,13 +604,33 @@ class VikingRaidState(State):
 
     def full_state(self) -> Any:
         return (
-            tuple(self.vdeck), tuple(self.vdiscard), tuple(self.edeck), tuple(self.ediscard),
-            tuple(self.hands), tuple(self.gold), tuple(self.raids), tuple(self.out),
-            tuple(self.ship), tuple(self.crew), tuple(self.hired), tuple(self.used),
-            tuple(self.dest), tuple(self.hull), tuple(self.sail), tuple(self.attack),
-            tuple(self.resume), self.turn, self.round_no, self.step, self.after_discard,
-            self.ending, self.over, tuple(self.drawn), tuple(self.history),
-            self.rng.getstate(), tuple(self.events),
+            tuple(self.vdeck),
+            tuple(self.vdiscard),
+            tuple(self.edeck),
+            tuple(self.ediscard),
+            tuple(self.hands),
+            tuple(self.gold),
+            tuple(self.raids),
+            tuple(self.out),
+            tuple(self.ship),
+            tuple(self.crew),
+            tuple(self.hired),
+            tuple(self.used),
+            tuple(self.dest),
+            tuple(self.hull),
+            tuple(self.sail),
+            tuple(self.attack),
+            tuple(self.resume),
+            self.turn,
+            self.round_no,
+            self.step,
+            self.after_discard,
+            self.ending,
+            self.over,
+            tuple(self.drawn),
+            tuple(self.history),
+            self.rng.getstate(),
+            tuple(self.events),
         )
 
     def check_invariants(self) -> None:
@@ -594,7 +645,9 @@ class VikingRaidState(State):
             assert self.gold[i] >= 0, f"player {i} has {self.gold[i]} Gold"
             assert not (self.out[i] and self.hands[i]), f"player {i} is out but holds cards"
         for c, card in enumerate(VIKING):
-            assert counts[c] == card.copies, f"{card.name}: {counts[c]} in the game, not {card.copies}"
+            assert counts[c] == card.copies, (
+                f"{card.name}: {counts[c]} in the game, not {card.copies}"
+            )
         ecounts = Counter(self.edeck)
         ecounts.update(self.ediscard)
         for e, ecard in enumerate(ENCOUNTER):
