@@ -125,4 +125,4 @@ ENCOUNTER_DECK = tuple(i for i, c in enumerate(ENCOUNTER) for _ in range(c.copie
 
 # The rules' fast paths rely on this order (see VikingRaidState.can_raid).
 assert SHIPS == (0, 1, 2) and V_COST[0] < V_COST[1] < V_COST[2]
-assert DESTINATIONS == tuple(range(len(VIKING) - len(DESTINATIONS), len(VIKING)))
+assert tuple(range(len(VIKING) - len(DESTINATIONS), len(VIKING))) == DESTINATIONS

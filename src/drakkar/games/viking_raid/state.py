@@ -23,6 +23,7 @@ from drakkar.games.viking_raid.cards import (
     CREW_BIT,
     CREWS,
     DEFENDERS,
+    DESTINATION,
     DRAGON_SHIP,
     E_GOLD,
     E_KILLS,
@@ -49,7 +50,6 @@ from drakkar.games.viking_raid.cards import (
     VIKING_DECK,
     VIKING_INDEX,
     VIKING_NAMES,
-    DESTINATION,
     distance,
 )
 from drakkar.games.viking_raid.options import HAND_SIZE, ROUNDS_LIMIT, VikingRaidOptions
@@ -87,7 +87,7 @@ class VikingRaidState(State):
     __slots__ = (
         "vdeck", "vdiscard", "edeck", "ediscard", "hands", "gold", "raids", "out",
         "ship", "crew", "hired", "used", "dest", "hull", "sail", "attack", "resume",
-        "turn", "round_no", "step", "after_discard", "ending", "over", "drawn",
+        "turn", "round_no", "step", "after_discard", "ending", "over", "drawn", "drawn_stale",
     )  # fmt: skip
 
     def __init__(self, game: Game, num_players: int, options: Any, seed: int) -> None:
@@ -121,7 +121,9 @@ class VikingRaidState(State):
         self.after_discard = NONE
         self.ending = False  # someone completed 3 raids: the game ends with this round
         self.over = False
-        self.drawn: list[tuple[int, int]] = []  # (phase, Encounter card) drawn this turn
+        # The Encounter cards of the latest turn that drew any: (player, phase, card)
+        self.drawn: list[tuple[int, int, int]] = []
+        self.drawn_stale = False  # a new turn began: the next draw starts a new list
         self.log(f"{n} players, 10 Gold and 7 cards each; player 0 goes first")
         self._begin_turn()
         if self.step == NONE:
@@ -261,7 +263,7 @@ class VikingRaidState(State):
 
     def _begin_turn(self) -> None:
         p = self.turn
-        self.drawn = []
+        self.drawn_stale = True
         self.log(f"round {self.round_no}: player {p}'s turn")
         phase = self.resume[p]
         if not phase:  # Planning, then Declaration
@@ -482,7 +484,9 @@ class VikingRaidState(State):
             return -1
         e = self.edeck.pop()
         self.ediscard.append(e)
-        self.drawn.append((phase, e))
+        if self.drawn_stale:
+            self.drawn, self.drawn_stale = [], False
+        self.drawn.append((self.turn, phase, e))
         return e
 
     # -- copies, views, checks ---------------------------------------------------------------
@@ -514,6 +518,7 @@ class VikingRaidState(State):
         new.ending = self.ending
         new.over = self.over
         new.drawn = self.drawn.copy()
+        new.drawn_stale = self.drawn_stale
         return new
 
     def returns(self) -> list[float]:
@@ -544,7 +549,8 @@ class VikingRaidState(State):
             "encounter_deck": len(self.edeck),
             "encounter_discard": _counts(self.ediscard, ENCOUNTER_NAMES),
             "drawn": [
-                {"phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]} for ph, e in self.drawn
+                {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
+                for p, ph, e in self.drawn
             ],
             "ending": self.ending,
             "winners": self.winners() if self.over else None,
