@@ -42,7 +42,9 @@ def test_a_near_raid_runs_every_phase_in_one_turn():
     assert "player 0 is home: raid 1 completed" in s.events_for(None)
 
 
-@pytest.mark.parametrize(("dest", "draws"), [("Near Village", 2), ("Village", 3), ("Far Village", 4)])
+@pytest.mark.parametrize(
+    ("dest", "draws"), [("Near Village", 2), ("Village", 3), ("Far Village", 4)]
+)
 def test_distance_by_name_sets_the_voyage_draws(dest, draws):
     s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4)
     start_raid(s, dest=dest)
@@ -169,8 +171,20 @@ def test_berserkers_negate_5_kills_of_the_first_defenders_once():
 
 def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
     hand = ["Long Ship", "Long Ship", "Near Village", "Village", "Carpenter", "Carpenter", "Town"]
-    s = deal(hand, draws=["City"], encounters=["Rocks", "Livestock", "Livestock", "Livestock",
-                                                "Coins", "Rocks", "Livestock", "Rocks"])
+    s = deal(
+        hand,
+        draws=["City"],
+        encounters=[
+            "Rocks",
+            "Livestock",
+            "Livestock",
+            "Livestock",
+            "Coins",
+            "Rocks",
+            "Livestock",
+            "Rocks",
+        ],
+    )
     start_raid(s, crew=["Carpenter"])  # voyage: Rocks negated
     play(s, "attack directly")  # return: the second Rocks hits
     assert s.raids[0] == 1
@@ -189,14 +203,16 @@ def test_hull_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
     assert s.hull[0] == 1
     play(s, "attack directly")
     assert s.out[0] and "player 0's ship sinks (two Hull damage); the raid is lost" in (
-        s.events_for(None))
+        s.events_for(None)
+    )
 
 
 def test_two_sail_damage_sink_the_ship():
     s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
     start_raid(s)
     assert s.out[0] and "player 0's ship sinks (two Sail damage); the raid is lost" in (
-        s.events_for(None))
+        s.events_for(None)
+    )
 
 
 def test_losing_all_the_crew_sinks_the_ship():
@@ -204,13 +220,17 @@ def test_losing_all_the_crew_sinks_the_ship():
     start_raid(s)
     play(s, "attack directly")
     assert s.out[0] and "player 0's ship sinks (all the crew are killed); the raid is lost" in (
-        s.events_for(None))
+        s.events_for(None)
+    )
     assert s.gold[0] == 8, "no plunder after sinking"
 
 
 def test_non_sea_cards_at_sea_and_other_misplaced_cards_have_no_effect():
-    s = deal(HAND, draws=["Town"], encounters=["Knights", "Coins", "Storm", "Artifacts",
-                                                "Garrison", "Rocks", "Lost"])
+    s = deal(
+        HAND,
+        draws=["Town"],
+        encounters=["Knights", "Coins", "Storm", "Artifacts", "Garrison", "Rocks", "Lost"],
+    )
     start_raid(s)
     play(s, "attack directly")
     log = s.events_for(None)

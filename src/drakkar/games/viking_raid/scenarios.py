@@ -8,6 +8,7 @@ Seat 0 is dealt `hand` (7 cards), seats 1 and 2 the `FILLER` hands (later seats 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from drakkar.games.viking_raid import GAME
@@ -24,14 +25,22 @@ FILLER = (
 CALM = ("Livestock",) * 5 + ("Women Captives",) * 4
 
 
-def deal(hand: list[str], draws: list[str] = (), encounters: list[str] = (),  # type: ignore[assignment]
-         players: int = 2, **options: Any) -> VikingRaidState:
+def deal(
+    hand: Sequence[str],
+    draws: Sequence[str] = (),
+    encounters: Sequence[str] = (),
+    players: int = 2,
+    **options: Any,
+) -> VikingRaidState:
     """A game whose seat 0 holds `hand` and draws `draws` first."""
     assert len(hand) == 7, "seat 0 is dealt exactly 7 cards"
     assert 2 <= players <= 3, "scenario games have 2 or 3 players"
     others = [c for seat in range(1, players) for c in FILLER[seat - 1]]
-    opts = {"stack_viking": [*hand, *others, *draws], "stack_encounter": list(encounters),
-            **options}
+    opts = {
+        "stack_viking": [*hand, *others, *draws],
+        "stack_encounter": list(encounters),
+        **options,
+    }
     state = GAME.new(players, seed=1, options=opts)
     assert isinstance(state, VikingRaidState)
     return state
