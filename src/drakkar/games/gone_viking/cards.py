@@ -56,9 +56,13 @@ def kind_of(type_: int, value: int) -> int:
 
 #: Plunder added by each player count, read from the rulebook's distribution diagram:
 #: the left column is in every game, the middle one from 4 players, the right one at 5.
-ADDED_PLUNDER = {
-    3: {BOOKS: (1, 2, 3, 4, 5), COINS: (1, 2, 3, 4, 5, 6), HAMMERS: (1, 2, 3, 4, 5, 6, 7),
-        FISTS: (1, 2, 3, 4, 5, 6, 7, 8)},
+ADDED_PLUNDER: dict[int, dict[int, tuple[int, ...]]] = {
+    3: {
+        BOOKS: (1, 2, 3, 4, 5),
+        COINS: (1, 2, 3, 4, 5, 6),
+        HAMMERS: (1, 2, 3, 4, 5, 6, 7),
+        FISTS: (1, 2, 3, 4, 5, 6, 7, 8),
+    },
     4: {BOOKS: (1,), COINS: (1, 2), HAMMERS: (1, 2, 3), FISTS: (1, 2, 3, 4)},
     5: {BOOKS: (2, 3, 4), COINS: (3, 4, 5), HAMMERS: (4, 5, 6), FISTS: (5, 6, 7)},
 }

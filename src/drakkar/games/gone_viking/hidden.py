@@ -46,7 +46,6 @@ def _tokens(tok: list[int]) -> dict[str, int]:
 def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
     """A JSON-safe dict of exactly what `player` (None: a spectator) may see."""
     n = s.num_players
-    me = player is not None
     laid = None
     if s.trick_god >= 0:
         seen = player == s.trick_god_seat
@@ -76,8 +75,12 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "trick_leader": s.trick_leader if s.phase == 4 else None,
         "led": TYPE_NAMES[s.led] if s.led >= 0 and s.phase == 4 else None,
         "trick": [
-            {"seat": p, "cards": _names(play), "type": TYPE_NAMES[KIND_TYPE[play[0]]],
-             "strength": sum(KIND_VALUE[k] for k in play)}
+            {
+                "seat": p,
+                "cards": _names(play),
+                "type": TYPE_NAMES[KIND_TYPE[play[0]]],
+                "strength": sum(KIND_VALUE[k] for k in play),
+            }
             for p, play in s.trick
         ],  # fmt: skip
         "playing": playing,
@@ -91,7 +94,7 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "thor_builder": s.thor_builder if s.thor_builder >= 0 else None,
         "jarl_target": s.jarl_target if s.jarl_target >= 0 else None,
         "winners": list(s.winners),
-        "hand": _names(s.hands[player]) if me else None,
+        "hand": None if player is None else _names(s.hands[player]),
         "pile_known": [],
         "known_hands": {},
         "log": s.events_for(player)[-LOG_LINES:],
@@ -156,20 +159,29 @@ def _voids(s: GoneVikingState) -> list[int]:
     """Each seat's known voids, counting a play in progress that left the led type."""
     voids = s.voids.copy()
     q = s.to_move
-    if s.phase == 4 and s.building and q != s.trick_leader and s.god != THOR:
-        if KIND_TYPE[s.building[0]] != s.led:
-            voids[q] |= 1 << s.led
+    building = s.building
+    if (
+        s.phase == 4
+        and building
+        and q != s.trick_leader
+        and s.god != THOR
+        and KIND_TYPE[building[0]] != s.led
+    ):
+        voids[q] |= 1 << s.led
     return voids
 
 
-def _deal(pool: list[int], need: list[int], voids: list[int], player: int,
-          rng: random.Random) -> list[list[int]]:
+def _deal(
+    pool: list[int], need: list[int], voids: list[int], player: int, rng: random.Random
+) -> list[list[int]]:
     """Take each seat's `need` cards off `pool` (in place), honouring voids where possible.
 
     Seats with voids are served first from a shuffled pool; a dead end retries, and after
     many tries the voids are dropped (the true deal always satisfies them, so this is rare).
     """
-    order = sorted((q for q in range(len(need)) if need[q]), key=lambda q: -bin(voids[q]).count("1"))
+    order = sorted(
+        (q for q in range(len(need)) if need[q]), key=lambda q: -bin(voids[q]).count("1")
+    )
     if not any(voids[q] for q in order):
         return _take(pool, need, order)
     for _ in range(50):

@@ -148,7 +148,9 @@ class GoneVikingState(State):
             if known_by & ~mask:
                 self.known.append((p, k, known_by & ~mask))
         if m:
-            self.log(f"you put {_names(self.pending)} under the pile and draw {_names(drawn)}", (p,))
+            self.log(
+                f"you put {_names(self.pending)} under the pile and draw {_names(drawn)}", (p,)
+            )
         self.log(f"player {p} swaps {m} card{'s' if m != 1 else ''}")
         self.pending = []
 
@@ -236,7 +238,8 @@ class GoneVikingState(State):
             self.voids[p] |= 1 << self.led
         self.trick.append((p, play))
         god = " and lays a God face down" if self.trick_god_seat == p else ""
-        self.log(f"player {p} plays {_names(play)} ({TYPE_NAMES[t]} {_strength(play)}){god}")
+        total = f" ({TYPE_NAMES[t]} {_strength(play)})" if len(play) > 1 or IS_GOD[play[0]] else ""
+        self.log(f"player {p} plays {_names(play)}{total}{god}")
         if self.order:
             self._begin_turn(self.order.pop(0))
         else:
@@ -448,7 +451,7 @@ class GoneVikingState(State):
             return self._play_legal()
         p = self.to_move
         tok = self.tokens[p]
-        if ph == FREE_SWAP or ph == PICK_SWAP:
+        if ph in (FREE_SWAP, PICK_SWAP):
             out = sorted({A.SWAP + k for k in self.hands[p]})
             return out + [A.STOP_SWAP] if ph == FREE_SWAP else out
         if ph == PAY_SWAP:
@@ -456,7 +459,7 @@ class GoneVikingState(State):
             if len(self.pile) >= 2 and len(self.hands[p]) >= 2:
                 out = [A.PAY_SWAP + t for t in SPENDABLE if tok[t]]
             return [A.STOP_SWAP, *out]
-        if ph == LEADER_TRUMP or ph == GOD_TRUMP:
+        if ph in (LEADER_TRUMP, GOD_TRUMP):
             return [A.TRUMP + t for t in range(4)]
         if ph == ODIN_TAKE:
             return [A.TAKE + t for t in SPENDABLE if t == TREES or self.supply[t]]
@@ -689,4 +692,3 @@ def max_game_length(n: int, raids: int) -> int:
         home = max(2, n - 1) + 5 * n + tokens
         total += swaps + tricks + home
     return total
-
