@@ -23,6 +23,7 @@ from drakkar.games.gone_viking.cards import (
     TYPE_NAMES,
     WIN_WEALTH,
 )
+from drakkar.games.gone_viking.home import FREE_SWAP, PICK_SWAP, PLAY
 
 if TYPE_CHECKING:
     from drakkar.games.gone_viking.state import GoneVikingState
@@ -51,10 +52,10 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         seen = player == s.trick_god_seat
         laid = {"seat": s.trick_god_seat, "god": KIND_NAMES[s.trick_god] if seen else None}
     playing = None
-    if s.phase == 4:  # PLAY
+    if s.phase == PLAY:
         playing = {"seat": s.to_move, "cards": _names(s.building)}
     swapping = None
-    if s.phase in (0, 3):  # FREE_SWAP, PICK_SWAP
+    if s.phase in (FREE_SWAP, PICK_SWAP):
         mine = player == s.to_move
         swapping = {"seat": s.to_move, "picked": len(s.pending),
                     "cards": _names(s.pending) if mine else None}  # fmt: skip
@@ -72,8 +73,8 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "supply": {TOKEN_PLURALS[t]: s.supply[t] for t in (0, 1, 2, 3, SHIPS)},
         "hand_sizes": [len(h) for h in s.hands],
         "pile_size": len(s.pile),
-        "trick_leader": s.trick_leader if s.phase == 4 else None,
-        "led": TYPE_NAMES[s.led] if s.led >= 0 and s.phase == 4 else None,
+        "trick_leader": s.trick_leader if s.phase == PLAY else None,
+        "led": TYPE_NAMES[s.led] if s.led >= 0 and s.phase == PLAY else None,
         "trick": [
             {
                 "seat": p,
@@ -97,7 +98,7 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "hand": None if player is None else _names(s.hands[player]),
         "pile_known": [],
         "known_hands": {},
-        "log": s.events_for(player)[-LOG_LINES:],
+        "log": _recent_log(s, player),
     }
     if player is not None:
         bit = 1 << player
@@ -108,6 +109,18 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
             if m & bit:
                 known.setdefault(str(holder), []).append(KIND_NAMES[k])
         out["known_hands"] = {h: sorted(v) for h, v in sorted(known.items())}
+    return out
+
+
+def _recent_log(s: GoneVikingState, player: int | None) -> list[str]:
+    """The last LOG_LINES lines `player` may read (the log is a list, newest first)."""
+    out: list[str] = []
+    node = s._log
+    while node is not None and len(out) < LOG_LINES:
+        if node[0].visible_to(player):
+            out.append(node[0].text)
+        node = node[1]
+    out.reverse()
     return out
 
 
@@ -151,7 +164,7 @@ def redeterminize(s: GoneVikingState, player: int, rng: random.Random) -> None:
         s.pending, pool = pool[:m], pool[m:]
     for i, k in zip(pile_slots, pool, strict=True):
         s.pile[i] = k
-    if s.phase == 4 and s.to_move != player and not s.building:
+    if s.phase == PLAY and s.to_move != player and not s.building:
         s._begin_turn(s.to_move)  # the obligation to follow depends on the re-dealt hand
 
 
@@ -161,7 +174,7 @@ def _voids(s: GoneVikingState) -> list[int]:
     q = s.to_move
     building = s.building
     if (
-        s.phase == 4
+        s.phase == PLAY
         and building
         and q != s.trick_leader
         and s.god != THOR
@@ -220,5 +233,5 @@ def full_state(s: GoneVikingState) -> Any:
         s.trick_leader, s.led, tuple(s.trick), s.trick_god, s.trick_god_seat, tuple(s.order),
         s.must, tuple(s.building), tuple(map(tuple, s.won)), tuple(s.fists_won),
         tuple(s.discard), tuple(s.voids), s.thor_builder, s.jarl_target, s.winners,
-        s.next_leader, tuple(s.history), s.rng.getstate(), len(s.events),
+        s.next_leader, tuple(s.history), s.rng.getstate(),
     )  # fmt: skip
