@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from drakkar.games.gone_viking import GAME
 from drakkar.games.gone_viking.cards import (
     DECKS,
     NO_TRUMP,
@@ -19,7 +20,6 @@ from drakkar.games.gone_viking.cards import (
     TYPE_NAMES,
     parse_card,
 )
-from drakkar.games.gone_viking import GAME
 from drakkar.games.gone_viking.state import GoneVikingState
 
 
