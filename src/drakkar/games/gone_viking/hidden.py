@@ -23,7 +23,7 @@ from drakkar.games.gone_viking.cards import (
     TYPE_NAMES,
     WIN_WEALTH,
 )
-from drakkar.games.gone_viking.home import FREE_SWAP, PICK_SWAP, PLAY
+from drakkar.games.gone_viking.home import FREE_SWAP, JARL, ODIN_TAKE, PICK_SWAP, PLAY, THOR_GIVE
 
 if TYPE_CHECKING:
     from drakkar.games.gone_viking.state import GoneVikingState
@@ -91,7 +91,7 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "fists_won": list(s.fists_won),
         "discard": _names(s.discard),
         "voids": [[TYPE_NAMES[t] for t in range(4) if v >> t & 1] for v in s.voids],
-        "due": s.count if s.phase in (6, 10, 11) else None,
+        "due": s.count if s.phase in (ODIN_TAKE, THOR_GIVE, JARL) else None,
         "thor_builder": s.thor_builder if s.thor_builder >= 0 else None,
         "jarl_target": s.jarl_target if s.jarl_target >= 0 else None,
         "winners": list(s.winners),

@@ -377,3 +377,23 @@ def test_max_game_length_bounds_random_games() -> None:
 def test_decks_hold_every_card_once_per_copy() -> None:
     assert DECKS[4].count(kind_of(0, 1)) == 2 and DECKS[5].count(kind_of(3, 7)) == 2
     assert ODIN in DECKS[3] and SUPPLY[TREES] is None
+
+
+def test_gods_may_be_swapped_and_a_swap_needs_two_cards_in_the_pile() -> None:
+    s = new(3, 1, stack="Odin")
+    play(s, "pay a Tree to swap two cards")
+    assert "swap Odin" in labels(s)
+    play(s, "swap Odin")
+    s = new(3, 1)
+    s.pile_known = s.pile_known[:1]
+    s.hands[1].extend(s.pile[1:])
+    s.pile = s.pile[:1]
+    s._legal = None
+    assert labels(s) == ["stop swapping"]
+
+
+def test_a_god_laid_in_a_tied_trick_still_comes_into_play() -> None:
+    s = at_trick(3, [["Books 5", "Freya"], ["Books 4", "Books 1"], ["Coins 1"]], trump="Hammers")
+    play(s, "play Books 5", "lay Freya face down", "done", "play Books 4", "play Books 1", "done")
+    play(s, "play Coins 1", "done")
+    assert s.god == card("Freya") and s.tokens == [[0, 0, 0, 0, 2, 0]] * 3
