@@ -45,23 +45,21 @@ def _header(view: dict[str, Any]) -> Text:
 
 def _players(view: dict[str, Any], player: int | None) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    table.add_column("seat")
+    table.add_column("seat", no_wrap=True)
     table.add_column("cards", justify="right")
     for name in TOKEN_ORDER:
         table.add_column(name, justify="right", style=TYPE_STYLES.get(name, ""))
     table.add_column("wealth", justify="right", style="bold")
     table.add_column("Fists won", justify="right")
     for p in range(view["players"]):
-        marks = []
+        seat = ("▶ " if p == view["to_move"] else "  ") + str(p)
         if p == view["leader"]:
-            marks.append("leader")
-        if p == view["to_move"]:
-            marks.append("to move")
+            seat += " leader"
         if p == player:
-            marks.append("you")
+            seat += " (you)"
         tok = view["tokens"][p]
         table.add_row(
-            f"{p}" + (f" ({', '.join(marks)})" if marks else ""),
+            seat,
             str(view["hand_sizes"][p]),
             *(str(tok[name]) for name in TOKEN_ORDER),
             str(view["wealth"][p]),
