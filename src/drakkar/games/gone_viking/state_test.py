@@ -370,8 +370,17 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 
 
 def test_max_game_length_bounds_random_games() -> None:
-    assert max_game_length(4, 50) > 50 * 8 * 4
-    assert GAME.max_game_length(5) == max_game_length(5, 50)
+    import random
+
+    for players in (3, 4, 5):
+        for seed in range(10):
+            s = new(players, seed, max_raids=2)
+            rng = random.Random(seed)
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+            assert len(s.history) <= max_game_length(players, s.raid)
+    assert GAME.max_game_length(5) == max_game_length(5, 50) > max_game_length(5, 2)
 
 
 def test_decks_hold_every_card_once_per_copy() -> None:
