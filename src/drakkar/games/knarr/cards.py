@@ -48,7 +48,10 @@ class Destination:
             return f"{self.need[0]} of different colours"
         if self.cost_kind == SAME:
             return f"{self.need[0]} of one colour"
-        return " ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(self.need) if n)
+        if self.need == (1, 1, 1, 1, 1):
+            return "1 of each colour"
+        order = sorted((-n, c) for c, n in enumerate(self.need) if n)  # most first: "3 purple 2 red"
+        return " ".join(f"{-n} {COLOURS[c]}" for n, c in order)
 
 
 def _fail(file: str, card: str, field: str, why: str) -> CardDataError:
