@@ -116,14 +116,14 @@ def _take_destination(s: KnarrState, d: int) -> None:
 
 def set_destinations(s: KnarrState, ids: list[str | None]) -> KnarrState:
     """The six face-up Destinations (three A, then three B); None empties a slot."""
-    for i, text in enumerate(ids):
-        deck = s.ddecks[i // 3]
-        if s.dslots[i] >= 0:
-            deck.insert(0, s.dslots[i])
+    for i, d in enumerate(s.dslots):
+        if d >= 0:
+            s.ddecks[i // 3].insert(0, d)
         s.dslots[i] = -1
+    for i, text in enumerate(ids):
         if text is not None:
             d = dest_by_id(text)
-            deck.remove(d)
+            s.ddecks[i // 3].remove(d)
             s.dslots[i] = d
     return _done(s)
 
