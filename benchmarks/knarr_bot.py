@@ -20,8 +20,10 @@ def play(games: int, seed: int, players: int = 3, options: dict[str, str] | None
     total = 0.0
     for i in range(games):
         seat = i % players
-        bots = [game.heuristic_agent(seed + i) if p == seat else RandomAgent(seed * 7 + i * 13 + p)
-                for p in range(players)]
+        bots = [
+            game.heuristic_agent(seed + i) if p == seat else RandomAgent(seed * 7 + i * 13 + p)
+            for p in range(players)
+        ]
         state = game.new(players, seed + i, options)
         while not state.is_terminal():
             p = state.current_player
@@ -41,8 +43,10 @@ def main() -> None:
     opts = dict(kv.split("=", 1) for kv in args.options.split(",") if kv)
     share = play(args.games, args.seed, args.players, opts)
     half = 1.96 * math.sqrt(share * (1 - share) / args.games)
-    print(f"knarr {args.players}p, heuristic vs random x{args.players - 1}, {args.games} games, "
-          f"seats rotated, options {opts or 'default'}:")
+    print(
+        f"knarr {args.players}p, heuristic vs random x{args.players - 1}, {args.games} games, "
+        f"seats rotated, options {opts or 'default'}:"
+    )
     print(f"  heuristic win share {share:.3f} (95% CI {share - half:.3f}..{share + half:.3f})")
 
 

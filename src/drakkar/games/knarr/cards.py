@@ -50,7 +50,9 @@ class Destination:
             return f"{self.need[0]} of one colour"
         if self.need == (1, 1, 1, 1, 1):
             return "1 of each colour"
-        order = sorted((-n, c) for c, n in enumerate(self.need) if n)  # most first: "3 purple 2 red"
+        order = sorted(
+            (-n, c) for c, n in enumerate(self.need) if n
+        )  # most first: "3 purple 2 red"
         return " ".join(f"{-n} {COLOURS[c]}" for n, c in order)
 
 
@@ -85,7 +87,9 @@ def load_vikings(raw: dict[str, Any], file: str = "vikings.toml") -> list[tuple[
         for c in range(5):
             got = sum(1 for v in out if v[0] == c and v[2] <= n)
             if got != total // 5:
-                raise _fail(file, COLOURS[c], "copies", f"{got} cards with {n} players, not {total // 5}")
+                raise _fail(
+                    file, COLOURS[c], "copies", f"{got} cards with {n} players, not {total // 5}"
+                )
     return out
 
 

@@ -6,14 +6,14 @@ import pytest
 
 from drakkar.games.knarr import cards
 from drakkar.games.knarr.cards import (
-    COLOURS,
     COLOURED,
+    COLOURS,
     DESTINATIONS,
     DIFFERENT,
     SAME,
-    CardDataError,
     V_ASSET,
     V_COLOUR,
+    CardDataError,
     load_destinations,
     load_vikings,
     vikings_for,

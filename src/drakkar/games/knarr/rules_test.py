@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 
 from drakkar.engine.errors import IllegalAction
-from drakkar.games.knarr.cards import DEST_IDS, V_COLOUR, VIKING_IDS, kind_name, V_KIND
+from drakkar.games.knarr.cards import DEST_IDS, V_COLOUR, V_KIND, VIKING_IDS, kind_name
 from drakkar.games.knarr.scenarios import (
     deal,
     labels,
     play,
     set_board,
     set_crew,
-    set_destinations,
     set_hand,
     set_ship,
     set_tokens,
@@ -224,7 +223,9 @@ def test_explore_four_of_one_colour_of_your_choice() -> None:
 
 
 def test_explore_one_of_each_colour() -> None:
-    s = explore_setup(["red VP", "yellow VP", "green VP", "blue VP", "purple VP", "purple bracelet"])
+    s = explore_setup(
+        ["red VP", "yellow VP", "green VP", "blue VP", "purple VP", "purple bracelet"]
+    )
     stack_deck(s, ["red bracelet"])
     play(s, "explore B24 paying 1 of each colour", "pay a red VP viking")
     assert "pay a red VP viking" not in labels(s)
@@ -297,7 +298,9 @@ def test_trade_before_the_action_then_no_second_trade() -> None:
 
 def test_trade_after_the_action_then_the_turn_ends() -> None:
     s = trade_setup()
-    finish_turn_without_ending = next(a for a in s.legal_actions() if a < 100 and (a // 5) // 4 == a % 5)
+    finish_turn_without_ending = next(
+        a for a in s.legal_actions() if a < 100 and (a // 5) // 4 == a % 5
+    )
     s.apply(finish_turn_without_ending)
     assert s.phase == AFTER
     assert labels(s) == ["trade 1 bracelet", "trade 2 bracelets", "trade 3 bracelets", "end turn"]

@@ -104,7 +104,7 @@ class KnarrState(State):
             self.ddecks.append(cards + [d for d in dstack[::-1] if lo <= d < hi])
         self.dslots = [self.ddecks[i // 3].pop() for i in range(6)]
         self.slots = [self.deck.pop() for _ in range(5)]
-        self.crew = [[[] for _ in range(5)] for _ in range(n)]
+        self.crew: list[list[list[int]]] = [[[] for _ in range(5)] for _ in range(n)]
         self.kinds = [[0] * 20 for _ in range(n)]
         for p in range(n):
             self._deal_start_crew(p)
@@ -130,7 +130,9 @@ class KnarrState(State):
         self.discarders: list[int] = []
         self.phase = MAIN
         arts = ", ".join(ARTIFACT_IDS[a] for a in self.artifacts) or "none"
-        self.log(f"{n} players, {options.ship} ships, artifacts: {arts}; player {self.start} starts")
+        self.log(
+            f"{n} players, {options.ship} ships, artifacts: {arts}; player {self.start} starts"
+        )
         self._begin_turn()
 
     def _deal_start_crew(self, p: int) -> None:
@@ -432,7 +434,7 @@ class KnarrState(State):
         while jobs:
             job = jobs.pop()
             code, arg = job >> 3, job & 7
-            if code == J_DRAW_SLOT or code == J_DRAW_CREW:
+            if code <= J_DRAW_CREW:  # J_DRAW_SLOT or J_DRAW_CREW
                 card = self._draw()
                 if card < 0:
                     jobs.append(job)
@@ -506,7 +508,9 @@ class KnarrState(State):
             return
         if AMULET in self.artifacts:
             self._gain(p, 0, new, new, new)
-            self.log(f"player {p} completes a line: the Amulet gives a bracelet, recruit, reputation")
+            self.log(
+                f"player {p} completes a line: the Amulet gives a bracelet, recruit, reputation"
+            )
         if WEATHERVANE in self.artifacts:
             self.jobs += (J_LINES * 8, J_WEATHERVANE * 8) * new
 
