@@ -33,7 +33,7 @@ def _sorted_names(cards: list[int]) -> list[str]:
 
 
 def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
-    from drakkar.games.knarr.state import MAX_RC, PAY, PHASE_NAMES
+    from drakkar.games.knarr.state import END_SCORE, MAX_RC, PAY, PHASE_NAMES
 
     seats = []
     for p in range(s.num_players):
@@ -68,7 +68,7 @@ def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "ship_side": s.options.ship,  # type: ignore[attr-defined]
         "artifacts": [ARTIFACT_IDS[a] for a in s.artifacts],
-        "end_triggered": max(s.vp) >= 40,
+        "end_triggered": max(s.vp) >= END_SCORE,
         "traded": s.traded,
         "board": [None if v < 0 else kind_name(V_KIND[v]) for v in s.slots],
         "destinations": [None if d < 0 else DESTINATIONS[d].id for d in s.dslots],
