@@ -14,7 +14,6 @@ are written comma-separated on the command line ("Coins 7,Loki").
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, Self
@@ -95,10 +94,14 @@ class GameOptions:
         }
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
     """A class's resolved annotations; `get_type_hints` costs ~0.4 ms, so once per class."""
-    return typing.get_type_hints(cls)
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def _type_name(tp: Any) -> str:
