@@ -205,7 +205,7 @@ def start_fight(s: VVState, b: Battle) -> None:
               f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else ""))
     b.turns = 0
     b.acted = False
-    b.decider = 0 if b.swords(0) <= b.swords(1) else 1
+    b.decider = 0 if b.swords(0) <= b.swords(1) or b.seats[1] < 0 else 1  # the loser (attacker on a tie)
 
 
 # -- the sacrifice loop ------------------------------------------------------------------------

@@ -61,10 +61,8 @@ def begin(s: VVState) -> None:
 
 
 def can_repair(s: VVState, p: int) -> bool:
-    from drakkar.games.villainous_vikings.state import REPAIR_COST
-
     d = s.damage[p]
-    return d > 0 and s.gold[p] >= REPAIR_COST[d]
+    return d > 0 and s.gold[p] >= (0, 2, 3)[d]  # rules.REPAIR_COST
 
 
 def step(s: VVState) -> bool:

@@ -13,12 +13,11 @@ from drakkar.games.villainous_vikings.cards import COLOURS
 if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
 
-SECTION_NAMES = ("white", "grey", "red")
+REPAIR_COST = (0, 2, 3)  # by damage level: repairing the leftmost damaged section
+POOL_LIMITS = (2, 10)
 
 
 def repair_cost(s: VVState, p: int, k: int) -> int:
-    from drakkar.games.villainous_vikings.state import REPAIR_COST
-
     d = s.damage[p]
     return sum(REPAIR_COST[d - i] for i in range(k)) if k <= d else 10**6
 
@@ -236,8 +235,6 @@ def finish_battle(s: VVState) -> None:
 
 def _instructions(s: VVState, p: int, effects: tuple[fx.Effect, ...]) -> bool:
     """Run gold/repair/pool/keep instructions; True when the card is kept."""
-    from drakkar.games.villainous_vikings.state import POOL_LIMITS
-
     keep = False
     for e in effects:
         if e.kind == fx.GOLD:
@@ -477,7 +474,8 @@ def _battle_view(s: VVState) -> dict[str, Any] | None:
     if b is None:
         return None
     return {"kind": B.KIND_NAMES[b.kind], "region": b.region, "fight": b.fights,
-            "sides": [dict(x.to_json(), name=s.side_name(b, x), total=b.swords(i))
+            "sides": [dict(x.to_json(), name=s.side_name(b, x), total=b.swords(i),
+                           dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces])
                       for i, x in enumerate(b.sides)],
             "decider": b.sides[b.decider].seat}
 

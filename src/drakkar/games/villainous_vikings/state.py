@@ -21,10 +21,8 @@ from drakkar.games.villainous_vikings.options import RAGNAROK, Options
 DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
 START_GOLD = (0, 2, 4, 6, 8)
 MAX_GOLD = 60
-REPAIR_COST = (0, 2, 3)  # by damage level: repairing the leftmost damaged section
 TOKEN_VP = (5, 5, 5, 3)
 RAGNAROK_VP = 7
-POOL_LIMITS = (2, 10)
 
 
 class VillainousVikingsState(State):
