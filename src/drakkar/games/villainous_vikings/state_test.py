@@ -165,7 +165,7 @@ def test_trade_needs_a_location_of_the_region_in_the_pool() -> None:
     s.damage[0], s.gold[0] = 1, 9
     do(s, "move to the Rus")
     assert A.REPAIR not in s.legal_actions()
-    do(s, "move to the British Isles")
+    s.pos[0], s._legal = BI, None
     assert A.REPAIR in s.legal_actions()
 
 
