@@ -429,6 +429,8 @@ def label(s: VVState, action: int) -> str:
         return f"sacrifice card {name(cs.asgard, arg)}"
     if kind == "duel":
         return f"duel P{arg}"
+    if kind == "buy_sword":
+        return "buy a sword"
     return kind.replace("_", " ")
 
 
