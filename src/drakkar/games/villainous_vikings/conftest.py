@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from drakkar.engine.rng import Rng
 from drakkar.games.villainous_vikings import GAME
 from drakkar.games.villainous_vikings.cards import Captain
 from drakkar.games.villainous_vikings.effects import Effect
@@ -22,10 +23,14 @@ R1, RSH, RH, RB = 0, 2, 3, 4
 class Dice:
     """A scripted stand-in for state.rng: randrange returns the queued values in order."""
 
-    def __init__(self, values: list[int]) -> None:
+    def __init__(self, values: list[int], more: bool = False) -> None:
         self.values = list(values)
+        self.more = more  # once the script runs out, roll for real
+        self.rest = Rng(7)
 
     def randrange(self, n: int) -> int:
+        if not self.values and self.more:
+            return self.rest.randrange(n)
         assert self.values, "the scenario ran out of scripted dice"
         v = self.values.pop(0)
         assert 0 <= v < n
@@ -35,10 +40,12 @@ class Dice:
         pass
 
     def copy(self) -> Dice:
-        return Dice(self.values)
+        new = Dice(self.values, self.more)
+        new.rest = self.rest.copy()
+        return new
 
-    def getstate(self) -> tuple[int, ...]:
-        return tuple(self.values)
+    def getstate(self) -> tuple:
+        return (tuple(self.values), self.rest.getstate())
 
 
 def new(players: int = 4, stack: tuple[str, ...] = (), captains: tuple[str, ...] | None = None,
@@ -73,8 +80,8 @@ def asg(s: VVState, cid: str) -> int:
     return next(i for i, c in enumerate(s.cs.asgard) if c.id == cid)
 
 
-def dice(s: VVState, *values: int) -> None:
-    s.rng = Dice(list(values))  # type: ignore[assignment]
+def dice(s: VVState, *values: int, more: bool = False) -> None:
+    s.rng = Dice(list(values), more)  # type: ignore[assignment]
     s._legal = None
 
 
@@ -102,3 +109,20 @@ def give(s: VVState, p: int, *cids: str) -> None:
             s.wdiscard.append(w)
         s.owned[p].append(i)
         s.faceup[i] = True
+
+
+def hold(s: VVState, p: int, cid: str) -> None:
+    """Put an Asgard card into seat p's Player Area, wherever it was."""
+    a = asg(s, cid)
+    for pile in (s.deck, s.box, s.pool, s.discard):
+        if s.n_loc + a in pile:
+            pile.remove(s.n_loc + a)
+    s.held[p].append(a)
+
+
+def kill(s: VVState, p: int, wid: str) -> None:
+    """Seat p has killed this Sovereign (its Location keeps no Warrior)."""
+    w = war(s, wid)
+    i = next(i for i, c in enumerate(s.cs.locations) if c.warrior == w)
+    s.at_loc[i] = False
+    s.sovereigns[p].append(w)
