@@ -65,36 +65,44 @@ def _pending_legal(s: VVState, head: tuple) -> list[int]:
 
 
 def _turn_legal(s: VVState, p: int) -> list[int]:
-    cs, n_loc = s.cs, s.n_loc
+    n_loc, region_of, merc = s.n_loc, s.tables.loc_region, s.tables.merc_cost
     r = s.pos[p]
-    out = [A.MOVE + x for x in range(len(cs.regions)) if x != r]
+    out = list(s.tables.moves[r])
+    gold = s.gold[p]
     if r > 0:
         trade = False
+        at_loc = s.at_loc
         for c in s.pool:
-            if c < n_loc and cs.locations[c].region == r:
+            if c < n_loc and region_of[c] == r:
                 trade = True
-                out += [A.CONQUER + c, A.DANEGELD + c]
-                loc = cs.locations[c]
-                if s.at_loc[c]:
-                    w = cs.warriors[loc.warrior]
-                    if w.kind == "mercenary" and s.gold[p] >= w.cost:
-                        out.append(A.HIRE + c)
-        for q in range(s.num_players):
-            for i in s.owned[q]:
-                if cs.locations[i].region == r:
-                    if q != p and s.faceup[i]:
+                out.append(A.CONQUER + c)
+                out.append(A.DANEGELD + c)
+                if at_loc[c] and 0 <= merc[c] <= gold:
+                    out.append(A.HIRE + c)
+        faceup = s.faceup
+        for q, owned in enumerate(s.owned):
+            for i in owned:
+                if region_of[i] == r:
+                    if q != p and faceup[i]:
                         out.append(A.RAID + i)
-                    elif q == p and not s.faceup[i]:
+                    elif q == p and not faceup[i]:
                         out.append(A.REBUILD + i)
-        if trade:
-            out += [A.REPAIR + k - 1 for k in (1, 2) if s.gold[p] >= repair_cost(s, p, k)]
+        d = s.damage[p]
+        if trade and d:
+            if gold >= REPAIR_COST[d]:
+                out.append(A.REPAIR)
+            if d == 2 and gold >= 5:
+                out.append(A.REPAIR + 1)
     else:
         if s.damage[p]:
             out.append(A.REGROUP)
         out += [A.BONUS + t for t in range(3) if s.bonus_ok(p, t)]
-    out += [A.ASGARD + c - n_loc for c in s.pool if c >= n_loc]
+    for c in s.pool:
+        if c >= n_loc:
+            out.append(A.ASGARD + c - n_loc)
     out.append(A.END_TURN)
-    return sorted(out)
+    out.sort()
+    return out
 
 
 # -- playing -----------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ from drakkar.engine.state import State
 from drakkar.games.villainous_vikings import battle as B
 from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
-from drakkar.games.villainous_vikings.cards import COLOURS
+from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.cards import COLOURS, CardSet
 from drakkar.games.villainous_vikings.options import RAGNAROK, Options
 
 DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
@@ -25,8 +26,31 @@ TOKEN_VP = (5, 5, 5, 3)
 RAGNAROK_VP = 7
 
 
+class Tables:
+    """Lookups precomputed once per card set, shared by every state (never changed)."""
+
+    __slots__ = ("loc_region", "merc_cost", "moves")
+
+    def __init__(self, cs: CardSet) -> None:
+        self.loc_region = tuple(c.region for c in cs.locations)
+        self.merc_cost = tuple(cs.warriors[c.warrior].cost if c.warrior >= 0
+                               and cs.warriors[c.warrior].kind == "mercenary" else -1 for c in cs.locations)
+        n = len(cs.regions)
+        self.moves = tuple(tuple(A.MOVE + x for x in range(n) if x != r) for r in range(n))
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(cs: CardSet) -> Tables:
+    key = id(cs)
+    if key not in _TABLES:
+        _TABLES[key] = Tables(cs)
+    return _TABLES[key]
+
+
 class VillainousVikingsState(State):
-    __slots__ = ("cs", "n_loc", "rag_code", "captain", "pos", "gold", "damage", "crew", "owned",
+    __slots__ = ("cs", "tables", "n_loc", "rag_code", "captain", "pos", "gold", "damage", "crew", "owned",
                  "faceup", "sovereigns", "held", "tokens", "deck", "box", "pool", "pool_size",
                  "discard", "wdiscard", "reserve", "at_loc", "turn", "actions_left", "round",
                  "pending", "battle", "rag", "rank", "over", "rag_owner")
@@ -35,6 +59,7 @@ class VillainousVikingsState(State):
         super().__init__(game, num_players, options, seed)
         assert isinstance(options, Options)
         cs = self.cs = options.card_set()
+        self.tables = tables(cs)
         n = num_players
         self.n_loc = len(cs.locations)
         self.rag_code = self.n_loc + len(cs.asgard)
@@ -234,7 +259,8 @@ class VillainousVikingsState(State):
     def clone(self) -> VillainousVikingsState:
         new = VillainousVikingsState.__new__(VillainousVikingsState)
         self._clone_base(new)
-        new.cs, new.n_loc, new.rag_code, new.captain = self.cs, self.n_loc, self.rag_code, self.captain
+        new.cs, new.tables, new.n_loc = self.cs, self.tables, self.n_loc
+        new.rag_code, new.captain = self.rag_code, self.captain
         new.pos, new.gold, new.damage = self.pos.copy(), self.gold.copy(), self.damage.copy()
         new.crew = [x.copy() for x in self.crew]
         new.owned = [x.copy() for x in self.owned]
