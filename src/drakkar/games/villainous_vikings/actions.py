@@ -6,7 +6,12 @@ so the table is the same for any card set within those sizes.
 
 from __future__ import annotations
 
-from drakkar.games.villainous_vikings.cards import MAX_ASGARD, MAX_LOCATIONS, MAX_REGIONS, MAX_WARRIORS
+from drakkar.games.villainous_vikings.cards import (
+    MAX_ASGARD,
+    MAX_LOCATIONS,
+    MAX_REGIONS,
+    MAX_WARRIORS,
+)
 
 _BLOCKS = [
     ("move", MAX_REGIONS),  # move to Region r
@@ -47,8 +52,12 @@ NUM_ACTIONS = _n
 KIND_OF = [name for name, size in _BLOCKS for _ in range(size)]
 ARG_OF = [i for _, size in _BLOCKS for i in range(size)]
 
-MOVE, CONQUER, RAID, DANEGELD, HIRE, REBUILD = (BASE[k] for k in ("move", "conquer", "raid", "danegeld", "hire", "rebuild"))
-REPAIR, ASGARD, REGROUP, BONUS, END_TURN = (BASE[k] for k in ("repair", "asgard", "regroup", "bonus", "end_turn"))
+MOVE, CONQUER, RAID, DANEGELD, HIRE, REBUILD = (
+    BASE[k] for k in ("move", "conquer", "raid", "danegeld", "hire", "rebuild")
+)
+REPAIR, ASGARD, REGROUP, BONUS, END_TURN = (
+    BASE[k] for k in ("repair", "asgard", "regroup", "bonus", "end_turn")
+)
 CONTEST, RETREAT, COLONIZE, RAZE = (BASE[k] for k in ("contest", "retreat", "colonize", "raze"))
 TAKE_HERO, DISMISS_HERO, DISCARD_WARRIOR, LOSE_LOCATION = (
     BASE[k] for k in ("take_hero", "dismiss_hero", "discard_warrior", "lose_location")

@@ -15,7 +15,13 @@ if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
 
 CONQUER, RAID, CONTEST, GODS, DUEL = range(5)
-KIND_NAMES = ("conquest", "raid", "fight for the Region", "battle before the Gods", "duel before the Gods")
+KIND_NAMES = (
+    "conquest",
+    "raid",
+    "fight for the Region",
+    "battle before the Gods",
+    "duel before the Gods",
+)
 SWORD_COST = 5
 REFIGHT_LIMIT = 20  # ties refought; past this (odds below 1e-20) the defender holds
 
@@ -23,8 +29,19 @@ REFIGHT_LIMIT = 20  # ties refought; past this (odds below 1e-20) the defender h
 class Side:
     """One side's totals in a fight. `sacs` are cards sacrificed in it: ('L'|'W'|'A', index)."""
 
-    __slots__ = ("seat", "faces", "swords", "shields", "double", "weaken", "bought", "sacs",
-                 "sac_mask", "repair", "hammers")
+    __slots__ = (
+        "seat",
+        "faces",
+        "swords",
+        "shields",
+        "double",
+        "weaken",
+        "bought",
+        "sacs",
+        "sac_mask",
+        "repair",
+        "hammers",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -41,8 +58,18 @@ class Side:
 
     def copy(self) -> Side:
         new = Side.__new__(Side)
-        new.seat, new.faces, new.swords, new.shields = self.seat, self.faces.copy(), self.swords, self.shields
-        new.double, new.weaken, new.bought, new.sacs = self.double, self.weaken, self.bought, self.sacs.copy()
+        new.seat, new.faces, new.swords, new.shields = (
+            self.seat,
+            self.faces.copy(),
+            self.swords,
+            self.shields,
+        )
+        new.double, new.weaken, new.bought, new.sacs = (
+            self.double,
+            self.weaken,
+            self.bought,
+            self.sacs.copy(),
+        )
         new.sac_mask, new.repair, new.hammers = self.sac_mask, self.repair, self.hammers
         return new
 
@@ -50,17 +77,44 @@ class Side:
         return self.shields * 2 if self.double else self.shields
 
     def key(self) -> tuple:
-        return (self.seat, tuple(self.faces), self.swords, self.shields, self.double, self.weaken,
-                self.bought, tuple(self.sacs), self.sac_mask, self.repair, self.hammers)
+        return (
+            self.seat,
+            tuple(self.faces),
+            self.swords,
+            self.shields,
+            self.double,
+            self.weaken,
+            self.bought,
+            tuple(self.sacs),
+            self.sac_mask,
+            self.repair,
+            self.hammers,
+        )
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "dice": [list(f) for f in self.faces], "swords": self.swords + self.bought,
-                "shields": self.shield_total(), "weaken": self.weaken, "bought": self.bought,
-                "sacrificed": [list(x) for x in self.sacs]}
+        return {
+            "seat": self.seat,
+            "dice": [list(f) for f in self.faces],
+            "swords": self.swords + self.bought,
+            "shields": self.shield_total(),
+            "weaken": self.weaken,
+            "bought": self.bought,
+            "sacrificed": [list(x) for x in self.sacs],
+        }
 
 
 class Battle:
-    __slots__ = ("kind", "region", "sides", "decider", "turns", "acted", "target", "fights", "seats")
+    __slots__ = (
+        "kind",
+        "region",
+        "sides",
+        "decider",
+        "turns",
+        "acted",
+        "target",
+        "fights",
+        "seats",
+    )
 
     def __init__(self, kind: int, region: int, target: int, attacker: int, defender: int) -> None:
         self.kind = kind
@@ -75,14 +129,33 @@ class Battle:
 
     def copy(self) -> Battle:
         new = Battle.__new__(Battle)
-        new.kind, new.region, new.target, new.seats = self.kind, self.region, self.target, self.seats
+        new.kind, new.region, new.target, new.seats = (
+            self.kind,
+            self.region,
+            self.target,
+            self.seats,
+        )
         new.sides = [x.copy() for x in self.sides]
-        new.decider, new.turns, new.acted, new.fights = self.decider, self.turns, self.acted, self.fights
+        new.decider, new.turns, new.acted, new.fights = (
+            self.decider,
+            self.turns,
+            self.acted,
+            self.fights,
+        )
         return new
 
     def key(self) -> tuple:
-        return (self.kind, self.region, self.target, self.seats, tuple(x.key() for x in self.sides), self.decider,
-                self.turns, self.acted, self.fights)
+        return (
+            self.kind,
+            self.region,
+            self.target,
+            self.seats,
+            tuple(x.key() for x in self.sides),
+            self.decider,
+            self.turns,
+            self.acted,
+            self.fights,
+        )
 
     def swords(self, i: int) -> int:
         me, other = self.sides[i], self.sides[1 - i]
@@ -94,8 +167,12 @@ class Battle:
 
 def _reroll_blanks(s: VVState, side: Side) -> None:
     dice = s.cs.dice
-    side.faces = [(c, s.rng.randrange(6)) if dice[c][f][0] == 0 and dice[c][f][1] == 0 and not dice[c][f][2]
-                  else (c, f) for c, f in side.faces]
+    side.faces = [
+        (c, s.rng.randrange(6))
+        if dice[c][f][0] == 0 and dice[c][f][1] == 0 and not dice[c][f][2]
+        else (c, f)
+        for c, f in side.faces
+    ]
 
 
 def _battle_effect(s: VVState, side: Side, e: fx.Effect, opp_seat: int) -> None:
@@ -128,8 +205,15 @@ def _battle_effect(s: VVState, side: Side, e: fx.Effect, opp_seat: int) -> None:
             s.log(f"{s.pname(p)} summons {s.cs.warriors[w].name}")
 
 
-def roll_side(s: VVState, side: Side, colours: tuple[int, ...], statics: list[fx.Effect],
-              hammer: tuple[tuple[fx.Effect, ...], ...] | None, ctx: int, opp_seat: int) -> None:
+def roll_side(
+    s: VVState,
+    side: Side,
+    colours: tuple[int, ...],
+    statics: list[fx.Effect],
+    hammer: tuple[tuple[fx.Effect, ...], ...] | None,
+    ctx: int,
+    opp_seat: int,
+) -> None:
     """Steps 1-3 of the battle sequence for one side. `hammer` None: each hammer is 2 swords."""
     rng = s.rng
     side.faces = [(c, rng.randrange(6)) for c in colours]
@@ -195,17 +279,23 @@ def start_fight(s: VVState, b: Battle) -> None:
         else:
             loc = cs.locations[b.target]
             w = loc.warrior if kind == CONQUER and s.at_loc[b.target] else -1
-            war = cs.warriors[w] if w >= 0 and cs.warriors[w].kind in ("hero", "sovereign") else None
+            war = (
+                cs.warriors[w] if w >= 0 and cs.warriors[w].kind in ("hero", "sovereign") else None
+            )
             statics = list(war.static) if war else []
             hammer = war.hammer if war and war.kind == "sovereign" else None
             roll_side(s, other, loc.dice, statics, hammer, fx.DEFENDING | fx.VS_CAPTAIN, a)
         b.sides.append(other)
     for x in b.sides:
-        s.log(f"{s.side_name(b, x)} rolls {s.faces_text(x.faces)}: {x.swords} swords, "
-              f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else ""))
+        s.log(
+            f"{s.side_name(b, x)} rolls {s.faces_text(x.faces)}: {x.swords} swords, "
+            f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else "")
+        )
     b.turns = 0
     b.acted = False
-    b.decider = 0 if b.swords(0) <= b.swords(1) or b.seats[1] < 0 else 1  # the loser (attacker on a tie)
+    b.decider = (
+        0 if b.swords(0) <= b.swords(1) or b.seats[1] < 0 else 1
+    )  # the loser (attacker on a tie)
 
 
 # -- the sacrifice loop ------------------------------------------------------------------------
@@ -288,7 +378,9 @@ def end_fight(s: VVState, b: Battle) -> int | None:
     elif sunk_a or sunk_d:
         win = 1 if sunk_a else 0
     else:
-        win = 0 if sa > sd else 1  # Locations and the Gods win ties; so does a Captain defending past the limit
+        win = (
+            0 if sa > sd else 1
+        )  # Locations and the Gods win ties; so does a Captain defending past the limit
     for i, sunk in ((0, sunk_a), (1, sunk_d)):
         if sunk:
             seat = b.seats[i]

@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
-import pytest
-
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.conftest import (
-    G1, GB, GH, GSH, R1, RB, RSH, W1, W2, WH, WSH, asg, dice, do, give, loc, new, plain, war,
+    G1,
+    GB,
+    GH,
+    GSH,
+    R1,
+    RB,
+    RSH,
+    W1,
+    W2,
+    WH,
+    WSH,
+    asg,
+    dice,
+    do,
+    give,
+    loc,
+    new,
+    plain,
+    war,
 )
 from drakkar.games.villainous_vikings.effects import Effect
 
 BI = 2
 
 
-def conquest(static: tuple = (), hammer: tuple = ((), (), ()), stack: str = "lindisfarne",
-             region: str = "the British Isles"):
+def conquest(
+    static: tuple = (),
+    hammer: tuple = ((), (), ()),
+    stack: str = "lindisfarne",
+    region: str = "the British Isles",
+):
     s = new(3, stack=(stack,))
     plain(s, static, hammer, seat_captain=s.captain[0])
     s.gold[0] = 0
@@ -86,7 +106,9 @@ def test_sacrificed_cards_are_discarded_after_the_battle() -> None:
     s = conquest()
     give(s, 0, "cork")
     dice(s, W1, GB, RB, G1, G1)  # 1 against 2
-    do(s, "conquer Lindisfarne", "sacrifice location Cork")  # Cork: +1 sword +1 shield; then no more
+    do(
+        s, "conquer Lindisfarne", "sacrifice location Cork"
+    )  # Cork: +1 sword +1 shield; then no more
     i = loc(s, "cork")
     assert i in s.discard and i not in s.owned[0] and loc(s, "lindisfarne") in s.pool  # 2 v 2: tie
 
@@ -99,7 +121,9 @@ def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
     dice(s, W1, W2, W2, R1, R1)  # 1 against 4+4+1+1 + Roland 1 = 7 hits >= 4 helmets of white
     do(s, "conquer Chartres", "done")
     assert s.gold[0] == 1 and s.pos[0] == 0 and s.damage[0] == 2
-    assert s.current_player == 0 and s.legal_actions() == sorted(A.LOSE_LOCATION + loc(s, x) for x in ("lindisfarne", "cork"))
+    assert s.current_player == 0 and s.legal_actions() == sorted(
+        A.LOSE_LOCATION + loc(s, x) for x in ("lindisfarne", "cork")
+    )
     do(s, "lose Cork")
     assert s.owned[0] == [loc(s, "lindisfarne")] and loc(s, "cork") in s.discard
 
@@ -145,7 +169,8 @@ def test_a_damaged_section_makes_its_warrior_move_or_go() -> None:
     dice(s, W1, GB, RB, GH, GH)  # 1 (+1 Roland +0) against 4: 4 hits flip red (2); 2 left lost
     do(s, "conquer Lindisfarne", "done")
     assert s.current_player == 0 and s.legal_actions() == sorted(
-        A.DISCARD_WARRIOR + w for w in s.crew[0])
+        A.DISCARD_WARRIOR + w for w in s.crew[0]
+    )
     do(s, "discard Danish Huscarls")
     assert len(s.crew[0]) == 2 and war(s, "huscarls") in s.wdiscard
 
@@ -153,7 +178,9 @@ def test_a_damaged_section_makes_its_warrior_move_or_go() -> None:
 # -- the effect vocabulary ------------------------------------------------------------------------
 
 
-def swords_after(static: tuple = (), hammer: tuple = ((), (), ()), rolls: tuple = (W1, GB, RB, GB, GB)):
+def swords_after(
+    static: tuple = (), hammer: tuple = ((), (), ()), rolls: tuple = (W1, GB, RB, GB, GB)
+):
     s = conquest(static, hammer)
     dice(s, *rolls)
     do(s, "conquer Lindisfarne")
@@ -170,7 +197,16 @@ def test_effect_swords_and_condition_attacking() -> None:
 def test_effect_shields_and_double_shields() -> None:
     s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
     assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
-    t = swords_after((Effect("double_shields", 1, 0),), rolls=(WSH, GB, RB, G1, G1, ))
+    t = swords_after(
+        (Effect("double_shields", 1, 0),),
+        rolls=(
+            WSH,
+            GB,
+            RB,
+            G1,
+            G1,
+        ),
+    )
     assert t.damage[0] == 0
     u = swords_after((), rolls=(W1, GB, RB, G1, G1))
     assert u.damage[0] == 1  # without shields: 2 hits flip red
@@ -189,8 +225,9 @@ def test_effect_reroll_blanks() -> None:
 
 
 def test_hammer_gold_and_repair() -> None:
-    s = swords_after(hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()),
-                     rolls=(WH, G1, R1, G1, G1))
+    s = swords_after(
+        hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)
+    )
     assert s.gold[0] == 3 and s.damage[0] == 0  # 2 hits flip red, then the hammer's repair
 
 

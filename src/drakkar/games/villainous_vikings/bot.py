@@ -68,10 +68,21 @@ class HeuristicBot(Agent):
 
     # -- decisions after battles ---------------------------------------------------------------
 
-    def _pending(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]], legal: list[int]) -> int:
+    def _pending(
+        self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]], legal: list[int]
+    ) -> int:
         if "contest" in k:
-            foe = next(p for p in v["players"] if p["seat"] != me["seat"] and p["region"] == me["region"]) \
-                if any(p["seat"] != me["seat"] and p["region"] == me["region"] for p in v["players"]) else None
+            foe = (
+                next(
+                    p
+                    for p in v["players"]
+                    if p["seat"] != me["seat"] and p["region"] == me["region"]
+                )
+                if any(
+                    p["seat"] != me["seat"] and p["region"] == me["region"] for p in v["players"]
+                )
+                else None
+            )
             mine = sum(me["sections"])
             return A.CONTEST if foe is None or mine >= 2 or me["gold"] < 2 else A.RETREAT
         if "colonize" in k:
@@ -83,7 +94,9 @@ class HeuristicBot(Agent):
             return A.DISCARD_WARRIOR + k["discard_warrior"][0]
         if "lose_location" in k:
             locs = {x["index"]: x for x in me["locations"]}
-            return A.LOSE_LOCATION + min(k["lose_location"], key=lambda i: (locs[i]["face_up"], locs[i]["vp"]))
+            return A.LOSE_LOCATION + min(
+                k["lose_location"], key=lambda i: (locs[i]["face_up"], locs[i]["vp"])
+            )
         if "ragnarok_repair" in k:
             return A.RAGNAROK_REPAIR
         if "duel" in k:
@@ -93,7 +106,11 @@ class HeuristicBot(Agent):
     # -- the turn --------------------------------------------------------------------------------
 
     def _strength(self, me: dict[str, Any]) -> float:
-        return sum(CAPTAIN_DIE[i] for i, up in enumerate(me["sections"]) if up) + 0.4 + 0.5 * len(me["crew"])
+        return (
+            sum(CAPTAIN_DIE[i] for i, up in enumerate(me["sections"]) if up)
+            + 0.4
+            + 0.5 * len(me["crew"])
+        )
 
     def _threat(self, card: dict[str, Any]) -> float:
         t = sum(LOCATION_DIE[d] for d in card["dice"])
@@ -117,7 +134,10 @@ class HeuristicBot(Agent):
         if "hire" in k and len(me["crew"]) < sections and me["gold"] >= 10:
             return A.HIRE + k["hire"][0]
         if sections >= 2 and "conquer" in k:
-            best = max(k["conquer"], key=lambda i: pool[i]["vp"] * 2 + pool[i]["gold"] - 2 * self._threat(pool[i]))
+            best = max(
+                k["conquer"],
+                key=lambda i: pool[i]["vp"] * 2 + pool[i]["gold"] - 2 * self._threat(pool[i]),
+            )
             if strength >= self._threat(pool[best]) + 0.3:
                 return A.CONQUER + best
         if sections >= 2 and "raid" in k and strength >= 2.5:
@@ -137,12 +157,19 @@ class HeuristicBot(Agent):
             return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
         return A.END_TURN
 
-    def _best_region(self, v: dict[str, Any], me: dict[str, Any], pool: dict[int, Any], strength: float) -> int | None:
+    def _best_region(
+        self, v: dict[str, Any], me: dict[str, Any], pool: dict[int, Any], strength: float
+    ) -> int | None:
         taken = {p["region"] for p in v["players"] if p["seat"] != me["seat"] and p["region"] > 0}
         best, score = None, -1e9
         for c in pool.values():
             r = c["region"]
-            s = c["vp"] * 2 + c["gold"] - 2 * max(0.0, self._threat(c) - strength) - (3 if r in taken else 0)
+            s = (
+                c["vp"] * 2
+                + c["gold"]
+                - 2 * max(0.0, self._threat(c) - strength)
+                - (3 if r in taken else 0)
+            )
             if s > score:
                 best, score = r, s
         return best

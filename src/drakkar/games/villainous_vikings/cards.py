@@ -134,13 +134,15 @@ class _Reader:
     def _effect(self, field: str, place: str, i: int, e: Any) -> Effect:
         where = f"{field}[{i}]"
         if not isinstance(e, dict):
-            raise self.fail(where, f"expected a table like {{effect = \"swords\"}}, got {e!r}")
+            raise self.fail(where, f'expected a table like {{effect = "swords"}}, got {e!r}')
         extra = set(e) - {"effect", "amount", "when"}
         if extra:
             raise self.fail(where, f"unknown key {sorted(extra)[0]!r}")
         kind = e.get("effect")
         if kind not in fx.ALL_KINDS:
-            raise self.fail(where, f"unknown effect {kind!r} (effects: {', '.join(sorted(fx.ALL_KINDS))})")
+            raise self.fail(
+                where, f"unknown effect {kind!r} (effects: {', '.join(sorted(fx.ALL_KINDS))})"
+            )
         if kind not in fx.PLACES[place]:
             allowed = ", ".join(sorted(fx.PLACES[place]))
             raise self.fail(where, f"effect {kind!r} cannot be a {place} ability ({allowed})")
@@ -155,7 +157,9 @@ class _Reader:
             raise self.fail(where, f"'when' must be a list of conditions, got {when!r}")
         for cond in when:
             if cond not in fx.CONDITIONS:
-                raise self.fail(where, f"unknown condition {cond!r} (conditions: {', '.join(fx.CONDITIONS)})")
+                raise self.fail(
+                    where, f"unknown condition {cond!r} (conditions: {', '.join(fx.CONDITIONS)})"
+                )
             mask |= fx.CONDITIONS[cond]
         return Effect(kind, amount, mask)
 
@@ -212,7 +216,9 @@ def _single(merged: dict[str, list[tuple[str, Any]]], key: str) -> tuple[str, di
     return found[0]
 
 
-def _cards(merged: dict[str, list[tuple[str, Any]]], key: str) -> list[tuple[str, str, dict[str, Any]]]:
+def _cards(
+    merged: dict[str, list[tuple[str, Any]]], key: str
+) -> list[tuple[str, str, dict[str, Any]]]:
     out = []
     seen: dict[str, str] = {}
     for n, (file, table) in enumerate(merged.get(key, [])):
@@ -249,7 +255,11 @@ def _load_cached(key: str) -> CardSet:
     r.done()
     f, helm_t = _single(merged, "helmets")
     r = _Reader(f, "[helmets]", helm_t)
-    helmets = (r.count("white", low=1, high=9), r.count("grey", low=1, high=9), r.count("red", low=1, high=9))
+    helmets = (
+        r.count("white", low=1, high=9),
+        r.count("grey", low=1, high=9),
+        r.count("red", low=1, high=9),
+    )
     r.done()
     regions, region_ids, home = [], [], None
     for file, card, t in _cards(merged, "region"):
@@ -276,14 +286,26 @@ def _load_cached(key: str) -> CardSet:
     _check_names("warrior", [c.name for c in warriors])
     _check_names("asgard", [c.name for c in asgard])
     _check_names("captain", [c.name for c in captains])
-    for name, cards, top in (("location", locations, MAX_LOCATIONS), ("warrior", warriors, MAX_WARRIORS),
-                             ("asgard", asgard, MAX_ASGARD)):
+    for name, cards, top in (
+        ("location", locations, MAX_LOCATIONS),
+        ("warrior", warriors, MAX_WARRIORS),
+        ("asgard", asgard, MAX_ASGARD),
+    ):
         if len(cards) > top:
             raise CardError(f"at most {top} {name} cards, found {len(cards)}")
     if len(captains) < 5:
         raise CardError(f"need at least 5 captains (one per seat), found {len(captains)}")
-    return CardSet(key or str(DATA), tuple(dice), tuple(names), helmets, tuple(regions),
-                   captains, locations, warriors, asgard)
+    return CardSet(
+        key or str(DATA),
+        tuple(dice),
+        tuple(names),
+        helmets,
+        tuple(regions),
+        captains,
+        locations,
+        warriors,
+        asgard,
+    )
 
 
 def _check_names(kind: str, names: list[str]) -> None:
@@ -303,8 +325,16 @@ def _warriors(merged: dict[str, Any]) -> tuple[tuple[Warrior, ...], list[str]]:
             raise r.fail("kind", f"{kind!r} is not one of {', '.join(KINDS)}")
         cost = r.count("cost", ... if kind == "mercenary" else 0, low=0, high=60)
         vp = r.count("vp", ... if kind == "sovereign" else 0, low=0, high=20)
-        w = Warrior(r.get("id", str), r.get("name", str), kind, cost, vp,
-                    r.effects("static", "static"), r.hammer(False), r.effects("sacrifice", "sacrifice"))
+        w = Warrior(
+            r.get("id", str),
+            r.get("name", str),
+            kind,
+            cost,
+            vp,
+            r.effects("static", "static"),
+            r.hammer(False),
+            r.effects("sacrifice", "sacrifice"),
+        )
         if kind != "sovereign" and any(w.hammer):
             raise r.fail("hammer", "only a Sovereign calls forth Heathen Hammer abilities")
         r.done()
@@ -313,16 +343,24 @@ def _warriors(merged: dict[str, Any]) -> tuple[tuple[Warrior, ...], list[str]]:
     return tuple(out), ids
 
 
-def _locations(merged: dict[str, Any], region_ids: list[str], warrior_ids: list[str],
-               warriors: tuple[Warrior, ...]) -> tuple[Location, ...]:
+def _locations(
+    merged: dict[str, Any],
+    region_ids: list[str],
+    warrior_ids: list[str],
+    warriors: tuple[Warrior, ...],
+) -> tuple[Location, ...]:
     out: list[Location] = []
     owner: dict[int, str] = {}
     for file, card, t in _cards(merged, "location"):
         r = _Reader(file, card, t)
         region = r.get("region", str)
         if region not in region_ids or region == region_ids[0]:
-            raise r.fail("region", f"no such Region {region!r}" if region not in region_ids
-                         else "the home Region holds no Locations")
+            raise r.fail(
+                "region",
+                f"no such Region {region!r}"
+                if region not in region_ids
+                else "the home Region holds no Locations",
+            )
         wid = r.get("warrior", str, "")
         w = -1
         if wid:
@@ -337,13 +375,25 @@ def _locations(merged: dict[str, Any], region_ids: list[str], warrior_ids: list[
         dice = r.colours("dice")
         if not 1 <= len(dice) <= 6:
             raise r.fail("dice", "a Location rolls 1 to 6 dice")
-        out.append(Location(r.get("id", str), r.get("name", str), region_ids.index(region),
-                            r.count("age", low=1, high=3), dice, r.count("gold", high=30),
-                            r.count("vp", high=20), w, r.effects("sacrifice", "sacrifice", True)))
+        out.append(
+            Location(
+                r.get("id", str),
+                r.get("name", str),
+                region_ids.index(region),
+                r.count("age", low=1, high=3),
+                dice,
+                r.count("gold", high=30),
+                r.count("vp", high=20),
+                w,
+                r.effects("sacrifice", "sacrifice", True),
+            )
+        )
         r.done()
-    for i, w in enumerate(warriors):
-        if w.kind != "draugr" and i not in owner:
-            raise CardError(f"warrior {w.id!r}: field 'kind': a {w.kind} must belong to a Location")
+    for i, war in enumerate(warriors):
+        if war.kind != "draugr" and i not in owner:
+            raise CardError(
+                f"warrior {war.id!r}: field 'kind': a {war.kind} must belong to a Location"
+            )
     return tuple(out)
 
 
@@ -351,8 +401,14 @@ def _captains(merged: dict[str, Any]) -> tuple[Captain, ...]:
     out = []
     for file, card, t in _cards(merged, "captain"):
         r = _Reader(file, card, t)
-        out.append(Captain(r.get("id", str), r.get("name", str), r.effects("static", "static", True),
-                           r.hammer(True)))
+        out.append(
+            Captain(
+                r.get("id", str),
+                r.get("name", str),
+                r.effects("static", "static", True),
+                r.hammer(True),
+            )
+        )
         r.done()
     return tuple(out)
 
@@ -366,9 +422,16 @@ def _asgard(merged: dict[str, Any]) -> tuple[Asgard, ...]:
         dice = r.colours("dice", [])
         if fx.BATTLE_GODS in kinds and not dice:
             raise r.fail("dice", "a card that battles the Gods needs the Gods' dice")
-        a = Asgard(r.get("id", str), r.get("name", str), r.count("age", low=1, high=3),
-                   r.count("vp", high=20), r.effects("sacrifice", "sacrifice"), use, dice,
-                   r.effects("reward", "reward"))
+        a = Asgard(
+            r.get("id", str),
+            r.get("name", str),
+            r.count("age", low=1, high=3),
+            r.count("vp", high=20),
+            r.effects("sacrifice", "sacrifice"),
+            use,
+            dice,
+            r.effects("reward", "reward"),
+        )
         r.done()
         out.append(a)
     return tuple(out)
@@ -379,31 +442,80 @@ def table_rows(path: str | Path | None = None) -> list[dict[str, str]]:
     cs = load_set(path)
     rows = []
     for c in cs.captains:
-        hammers = ", ".join(f"{col}: {fx.describe(h)}" for col, h in zip(COLOURS, c.hammer, strict=True))
-        rows.append({"type": "Captain", "id": c.id, "name": c.name, "age": "", "region": "",
-                     "dice": "", "gold": "", "vp": "",
-                     "abilities": f"static: {fx.describe(c.static)}; hammers: {hammers}"})
+        hammers = ", ".join(
+            f"{col}: {fx.describe(h)}" for col, h in zip(COLOURS, c.hammer, strict=True)
+        )
+        rows.append(
+            {
+                "type": "Captain",
+                "id": c.id,
+                "name": c.name,
+                "age": "",
+                "region": "",
+                "dice": "",
+                "gold": "",
+                "vp": "",
+                "abilities": f"static: {fx.describe(c.static)}; hammers: {hammers}",
+            }
+        )
     for loc in cs.locations:
         war = cs.warriors[loc.warrior].name if loc.warrior >= 0 else ""
-        rows.append({"type": "Location", "id": loc.id, "name": loc.name, "age": str(loc.age),
-                     "region": cs.regions[loc.region], "dice": " ".join(COLOURS[d] for d in loc.dice),
-                     "gold": str(loc.gold), "vp": str(loc.vp),
-                     "abilities": f"sacrifice: {fx.describe(loc.sacrifice)}" + (f"; warrior: {war}" if war else "")})
+        rows.append(
+            {
+                "type": "Location",
+                "id": loc.id,
+                "name": loc.name,
+                "age": str(loc.age),
+                "region": cs.regions[loc.region],
+                "dice": " ".join(COLOURS[d] for d in loc.dice),
+                "gold": str(loc.gold),
+                "vp": str(loc.vp),
+                "abilities": f"sacrifice: {fx.describe(loc.sacrifice)}"
+                + (f"; warrior: {war}" if war else ""),
+            }
+        )
     for w in cs.warriors:
         parts = [f"static: {fx.describe(w.static)}"]
         if any(w.hammer):
-            parts.append("hammers: " + ", ".join(f"{col}: {fx.describe(h)}" for col, h in zip(COLOURS, w.hammer, strict=True) if h))
+            parts.append(
+                "hammers: "
+                + ", ".join(
+                    f"{col}: {fx.describe(h)}"
+                    for col, h in zip(COLOURS, w.hammer, strict=True)
+                    if h
+                )
+            )
         if w.sacrifice:
             parts.append(f"sacrifice: {fx.describe(w.sacrifice)}")
-        rows.append({"type": w.kind.capitalize(), "id": w.id, "name": w.name, "age": "", "region": "",
-                     "dice": "", "gold": str(w.cost) if w.kind == "mercenary" else "",
-                     "vp": str(w.vp) if w.vp else "", "abilities": "; ".join(parts)})
+        rows.append(
+            {
+                "type": w.kind.capitalize(),
+                "id": w.id,
+                "name": w.name,
+                "age": "",
+                "region": "",
+                "dice": "",
+                "gold": str(w.cost) if w.kind == "mercenary" else "",
+                "vp": str(w.vp) if w.vp else "",
+                "abilities": "; ".join(parts),
+            }
+        )
     for a in cs.asgard:
         parts = [f"use: {fx.describe(a.use)}"]
         if a.reward:
             parts.append(f"reward: {fx.describe(a.reward)}")
         parts.append(f"sacrifice: {fx.describe(a.sacrifice)}")
-        rows.append({"type": "Asgard", "id": a.id, "name": a.name, "age": str(a.age), "region": "",
-                     "dice": " ".join(COLOURS[d] for d in a.dice), "gold": "", "vp": str(a.vp),
-                     "abilities": "; ".join(parts)})
+        rows.append(
+            {
+                "type": "Asgard",
+                "id": a.id,
+                "name": a.name,
+                "age": str(a.age),
+                "region": "",
+                "dice": " ".join(COLOURS[d] for d in a.dice),
+                "gold": "",
+                "vp": str(a.vp),
+                "abilities": "; ".join(parts),
+            }
+        )
     return rows

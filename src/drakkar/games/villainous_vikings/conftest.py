@@ -48,16 +48,24 @@ class Dice:
         return (tuple(self.values), self.rest.getstate())
 
 
-def new(players: int = 4, stack: tuple[str, ...] = (), captains: tuple[str, ...] | None = None,
-        **options: Any) -> VVState:
+def new(
+    players: int = 4,
+    stack: tuple[str, ...] = (),
+    captains: tuple[str, ...] | None = None,
+    **options: Any,
+) -> VVState:
     caps = captains or ("ragnar", "lagertha", "glamr", "ivar", "freydis")[:players]
     s = GAME.new(players, 1, {"stack": stack, "captains": caps, **options})
     assert isinstance(s, VVState)
     return s
 
 
-def plain(s: VVState, static: tuple[Effect, ...] = (), hammer: tuple[tuple[Effect, ...], ...] = ((), (), ()),
-          seat_captain: int | None = None) -> None:
+def plain(
+    s: VVState,
+    static: tuple[Effect, ...] = (),
+    hammer: tuple[tuple[Effect, ...], ...] = ((), (), ()),
+    seat_captain: int | None = None,
+) -> None:
     """Give every Captain no abilities (or give one Captain index the ones named)."""
     caps = []
     for i, c in enumerate(s.cs.captains):

@@ -13,7 +13,9 @@ RAGNAROK = "ragnarok"
 
 @dataclass(frozen=True)
 class Options(GameOptions):
-    cards: str = option("", "a card set to play with: a TOML file or folder (empty: the shipped set)")
+    cards: str = option(
+        "", "a card set to play with: a TOML file or folder (empty: the shipped set)"
+    )
     captains: tuple[str, ...] = option((), "Captain ids by seat (empty: dealt at random)")
     stack: tuple[str, ...] = option(
         (), "Location/Asgard ids (or 'ragnarok') put on top of the Journey Deck in order (testing)"
@@ -30,11 +32,15 @@ class Options(GameOptions):
         known = {c.id for c in cs.captains}
         for cid in self.captains:
             if cid not in known:
-                raise InvalidOptions("captains", f"no Captain {cid!r} (captains: {', '.join(sorted(known))})")
+                raise InvalidOptions(
+                    "captains", f"no Captain {cid!r} (captains: {', '.join(sorted(known))})"
+                )
         if len(set(self.captains)) != len(self.captains):
             raise InvalidOptions("captains", "a Captain can command only one Longship")
         if self.captains and num_players is not None and len(self.captains) != num_players:
-            raise InvalidOptions("captains", f"name one Captain per seat ({num_players}), got {len(self.captains)}")
+            raise InvalidOptions(
+                "captains", f"name one Captain per seat ({num_players}), got {len(self.captains)}"
+            )
         journey = {c.id for c in cs.locations} | {c.id for c in cs.asgard} | {RAGNAROK}
         for cid in self.stack:
             if cid not in journey:

@@ -15,7 +15,9 @@ from drakkar.games.villainous_vikings import effects as fx
 if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
 
-REROLL_LIMIT = 100  # tied-lowest rerolls; past this (odds below 1e-60) the later seat in turn order is out
+REROLL_LIMIT = (
+    100  # tied-lowest rerolls; past this (odds below 1e-60) the later seat in turn order is out
+)
 
 
 class Ragnarok:
@@ -37,8 +39,14 @@ class Ragnarok:
         return new
 
     def key(self) -> tuple:
-        return (tuple(self.alive), tuple((p, x.key()) for p, x in sorted(self.sides.items())),
-                self.idx, self.passes, self.acted, self.rolled)
+        return (
+            tuple(self.alive),
+            tuple((p, x.key()) for p, x in sorted(self.sides.items())),
+            self.idx,
+            self.passes,
+            self.acted,
+            self.rolled,
+        )
 
     def current(self) -> int:
         return self.alive[self.idx]

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.conftest import (
-    G1, GB, R1, RB, W1, W2, WSH, dice, do, give, hold, kill, loc, new, plain,
+    G1,
+    GB,
+    R1,
+    RB,
+    W1,
+    W2,
+    WSH,
+    dice,
+    do,
+    give,
+    hold,
+    kill,
+    loc,
+    new,
+    plain,
 )
 
 FIVE = ("lindisfarne", "whitby", "cork", "kirkwall", "dublin")
@@ -51,8 +65,7 @@ def test_rounds_until_one_remains_the_tied_lowest_reroll_and_the_winner_scores_s
     s = reveal()
     # round 1: P0 3, P1 1, P2 1 -> P1 and P2 reroll: P1 2, P2 1 -> P2 out
     # round 2: P0 1, P1 2 -> P0 out; P1 wins Ragnarok
-    dice(s, W1, G1, R1, W1, GB, RB, W1, GB, RB, W2, GB, RB, W1, GB, RB,
-         W1, GB, RB, W2, GB, RB)
+    dice(s, W1, G1, R1, W1, GB, RB, W1, GB, RB, W2, GB, RB, W1, GB, RB, W1, GB, RB, W2, GB, RB)
     do(s, "end turn")
     assert s.is_terminal() and s.rank == [2, 0, 1] and s.rag_owner == 1
     assert s.vp(1) == 7 and s.returns() == [0.0, 1.0, 0.0]

@@ -138,7 +138,9 @@ def _sacrifice_play(s: VVState, side: B.Side, kind: str, arg: int, battle: bool)
         side.bought += 1
         s.log(f"{s.pname(side.seat)} buys a sword for {B.SWORD_COST} gold")
     else:
-        B.sacrifice(s, side, {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}[kind], arg)
+        B.sacrifice(
+            s, side, {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}[kind], arg
+        )
     if battle and s.battle is not None:
         s.battle.acted = True
     elif s.rag is not None:
@@ -174,15 +176,16 @@ def advance(s: VVState) -> None:
                 if s.actions_left <= 0:
                     end_turn(s)
                 continue
-            if (kind == "crew" and len(s.crew[p]) <= s.capacity(p)) or (
-                kind == "rag_repair" and not R.can_repair(s, p)
-            ) or (kind == "lose_location" and not s.owned[p]):
+            if (
+                (kind == "crew" and len(s.crew[p]) <= s.capacity(p))
+                or (kind == "rag_repair" and not R.can_repair(s, p))
+                or (kind == "lose_location" and not s.owned[p])
+            ):
                 s.pending.pop(0)
                 continue
             return
-        if s.rag is not None:
-            if R.step(s):
-                continue
+        if s.rag is not None and R.step(s):
+            continue
         return
 
 
@@ -306,7 +309,9 @@ def _turn_play(s: VVState, p: int, kind: str, arg: int) -> None:
         B.start_fight(s, s.battle)
     elif kind == "danegeld":
         s.gain(p, cs.locations[arg].gold)
-        s.log(f"{s.pname(p)} collects {cs.locations[arg].gold} gold Danegeld at {cs.locations[arg].name}")
+        s.log(
+            f"{s.pname(p)} collects {cs.locations[arg].gold} gold Danegeld at {cs.locations[arg].name}"
+        )
     elif kind == "hire":
         w = cs.locations[arg].warrior
         s.gold[p] -= cs.warriors[w].cost
@@ -427,7 +432,11 @@ def label(s: VVState, action: int) -> str:
     if kind == "bonus":
         return f"take {A.BONUS_NAMES[arg]}"
     if kind in ("discard_warrior", "sac_warrior", "recruit"):
-        verb = {"discard_warrior": "discard", "sac_warrior": "sacrifice warrior", "recruit": "recruit"}[kind]
+        verb = {
+            "discard_warrior": "discard",
+            "sac_warrior": "sacrifice warrior",
+            "recruit": "recruit",
+        }[kind]
         return f"{verb} {name(cs.warriors, arg)}"
     if kind == "lose_location":
         return f"lose {name(cs.locations, arg)}"
@@ -447,31 +456,71 @@ def _card(s: VVState, code: int) -> dict[str, Any]:
     if code < s.n_loc:
         loc = cs.locations[code]
         w = loc.warrior if s.at_loc[code] else -1
-        return {"type": "location", "index": code, "id": loc.id, "name": loc.name,
-                "region": loc.region, "age": loc.age, "dice": [COLOURS[d] for d in loc.dice],
-                "gold": loc.gold, "vp": loc.vp,
-                "warrior": None if w < 0 else {"index": w, "name": cs.warriors[w].name,
-                                                "kind": cs.warriors[w].kind, "cost": cs.warriors[w].cost},
-                "sacrifice": fx.describe(loc.sacrifice)}
+        return {
+            "type": "location",
+            "index": code,
+            "id": loc.id,
+            "name": loc.name,
+            "region": loc.region,
+            "age": loc.age,
+            "dice": [COLOURS[d] for d in loc.dice],
+            "gold": loc.gold,
+            "vp": loc.vp,
+            "warrior": None
+            if w < 0
+            else {
+                "index": w,
+                "name": cs.warriors[w].name,
+                "kind": cs.warriors[w].kind,
+                "cost": cs.warriors[w].cost,
+            },
+            "sacrifice": fx.describe(loc.sacrifice),
+        }
     a = code - s.n_loc
     card = cs.asgard[a]
-    return {"type": "asgard", "index": a, "id": card.id, "name": card.name, "age": card.age,
-            "vp": card.vp, "use": fx.describe(card.use), "dice": [COLOURS[d] for d in card.dice]}
+    return {
+        "type": "asgard",
+        "index": a,
+        "id": card.id,
+        "name": card.name,
+        "age": card.age,
+        "vp": card.vp,
+        "use": fx.describe(card.use),
+        "dice": [COLOURS[d] for d in card.dice],
+    }
 
 
 def _player(s: VVState, p: int) -> dict[str, Any]:
     cs = s.cs
     cap = cs.captains[s.captain[p]]
     return {
-        "seat": p, "captain": cap.name, "captain_id": cap.id,
+        "seat": p,
+        "captain": cap.name,
+        "captain_id": cap.id,
         "static": fx.describe(cap.static),
         "hammers": {c: fx.describe(h) for c, h in zip(COLOURS, cap.hammer, strict=True)},
-        "region": s.pos[p], "gold": s.gold[p],
+        "region": s.pos[p],
+        "gold": s.gold[p],
         "sections": [i < 3 - s.damage[p] for i in range(3)],
-        "crew": [{"index": w, "name": cs.warriors[w].name, "kind": cs.warriors[w].kind,
-                  "static": fx.describe(cs.warriors[w].static)} for w in s.crew[p]],
-        "locations": [{"index": i, "name": cs.locations[i].name, "region": cs.locations[i].region,
-                       "face_up": s.faceup[i], "vp": cs.locations[i].vp} for i in s.owned[p]],
+        "crew": [
+            {
+                "index": w,
+                "name": cs.warriors[w].name,
+                "kind": cs.warriors[w].kind,
+                "static": fx.describe(cs.warriors[w].static),
+            }
+            for w in s.crew[p]
+        ],
+        "locations": [
+            {
+                "index": i,
+                "name": cs.locations[i].name,
+                "region": cs.locations[i].region,
+                "face_up": s.faceup[i],
+                "vp": cs.locations[i].vp,
+            }
+            for i in s.owned[p]
+        ],
         "sovereigns": [cs.warriors[w].name for w in s.sovereigns[p]],
         "asgard": [cs.asgard[a].name for a in s.held[p]],
         "tokens": [A.BONUS_NAMES[t] for t in range(4) if s.tokens[p] >> t & 1],
@@ -483,11 +532,21 @@ def _battle_view(s: VVState) -> dict[str, Any] | None:
     b = s.battle
     if b is None:
         return None
-    return {"kind": B.KIND_NAMES[b.kind], "region": b.region, "fight": b.fights,
-            "sides": [dict(x.to_json(), name=s.side_name(b, x), total=b.swords(i),
-                           dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces])
-                      for i, x in enumerate(b.sides)],
-            "decider": b.sides[b.decider].seat}
+    return {
+        "kind": B.KIND_NAMES[b.kind],
+        "region": b.region,
+        "fight": b.fights,
+        "sides": [
+            dict(
+                x.to_json(),
+                name=s.side_name(b, x),
+                total=b.swords(i),
+                dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces],
+            )
+            for i, x in enumerate(b.sides)
+        ],
+        "decider": b.sides[b.decider].seat,
+    }
 
 
 def view(s: VVState, player: int | None) -> dict[str, Any]:
@@ -496,11 +555,17 @@ def view(s: VVState, player: int | None) -> dict[str, Any]:
         ages[s.age_of(c) - 1] += 1
     rag = s.rag
     return {
-        "you": player, "round": s.round, "turn": s.turn, "actions_left": s.actions_left,
-        "to_move": s.current_player, "over": s.over,
+        "you": player,
+        "round": s.round,
+        "turn": s.turn,
+        "actions_left": s.actions_left,
+        "to_move": s.current_player,
+        "over": s.over,
         "regions": list(s.cs.regions),
-        "pool": [_card(s, c) for c in s.pool], "pool_size": s.pool_size,
-        "deck_size": len(s.deck), "deck_ages": ages,
+        "pool": [_card(s, c) for c in s.pool],
+        "pool_size": s.pool_size,
+        "deck_size": len(s.deck),
+        "deck_ages": ages,
         "discard": [s.card_name(c) for c in s.discard],
         "warrior_discard": [s.cs.warriors[w].name for w in s.wdiscard],
         "draugr_reserve": len(s.reserve),
@@ -508,8 +573,12 @@ def view(s: VVState, player: int | None) -> dict[str, Any]:
         "players": [_player(s, p) for p in range(s.num_players)],
         "pending": list(s.pending[0][:2]) if s.pending else None,
         "battle": _battle_view(s),
-        "ragnarok": None if rag is None else {
-            "alive": rag.alive.copy(), "out": s.rank.copy(),
+        "ragnarok": None
+        if rag is None
+        else {
+            "alive": rag.alive.copy(),
+            "out": s.rank.copy(),
             "swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()},
-            "winner": s.rag_owner if s.rag_owner >= 0 else None},
+            "winner": s.rag_owner if s.rag_owner >= 0 else None,
+        },
     }

@@ -12,10 +12,10 @@ from typing import Any
 
 from drakkar.engine.game import Game
 from drakkar.engine.state import State
+from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings import battle as B
 from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
-from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.cards import COLOURS, CardSet
 from drakkar.games.villainous_vikings.options import RAGNAROK, Options
 
@@ -33,8 +33,12 @@ class Tables:
 
     def __init__(self, cs: CardSet) -> None:
         self.loc_region = tuple(c.region for c in cs.locations)
-        self.merc_cost = tuple(cs.warriors[c.warrior].cost if c.warrior >= 0
-                               and cs.warriors[c.warrior].kind == "mercenary" else -1 for c in cs.locations)
+        self.merc_cost = tuple(
+            cs.warriors[c.warrior].cost
+            if c.warrior >= 0 and cs.warriors[c.warrior].kind == "mercenary"
+            else -1
+            for c in cs.locations
+        )
         n = len(cs.regions)
         self.moves = tuple(tuple(A.MOVE + x for x in range(n) if x != r) for r in range(n))
 
@@ -50,10 +54,39 @@ def tables(cs: CardSet) -> Tables:
 
 
 class VillainousVikingsState(State):
-    __slots__ = ("cs", "tables", "n_loc", "rag_code", "captain", "pos", "gold", "damage", "crew", "owned",
-                 "faceup", "sovereigns", "held", "tokens", "deck", "box", "pool", "pool_size",
-                 "discard", "wdiscard", "reserve", "at_loc", "turn", "actions_left", "round",
-                 "pending", "battle", "rag", "rank", "over", "rag_owner")
+    __slots__ = (
+        "cs",
+        "tables",
+        "n_loc",
+        "rag_code",
+        "captain",
+        "pos",
+        "gold",
+        "damage",
+        "crew",
+        "owned",
+        "faceup",
+        "sovereigns",
+        "held",
+        "tokens",
+        "deck",
+        "box",
+        "pool",
+        "pool_size",
+        "discard",
+        "wdiscard",
+        "reserve",
+        "at_loc",
+        "turn",
+        "actions_left",
+        "round",
+        "pending",
+        "battle",
+        "rag",
+        "rank",
+        "over",
+        "rag_owner",
+    )
 
     def __init__(self, game: Game, num_players: int, options: Any, seed: int) -> None:
         super().__init__(game, num_players, options, seed)
@@ -64,8 +97,10 @@ class VillainousVikingsState(State):
         self.n_loc = len(cs.locations)
         self.rag_code = self.n_loc + len(cs.asgard)
         if options.captains:
-            self.captain = tuple(next(i for i, c in enumerate(cs.captains) if c.id == cid)
-                                 for cid in options.captains)
+            self.captain = tuple(
+                next(i for i, c in enumerate(cs.captains) if c.id == cid)
+                for cid in options.captains
+            )
         else:
             caps = list(range(len(cs.captains)))
             self.rng.shuffle(caps)
@@ -248,6 +283,7 @@ class VillainousVikingsState(State):
     def returns(self) -> list[float]:
         if not self.over:
             return [0.0] * self.num_players
+
         # The higher score wins; a tie goes to whoever lasted longer in Ragnarok.
         def key(p: int) -> tuple[int, int]:
             return (self.vp(p), self.rank.index(p) if p in self.rank else -1)
@@ -270,7 +306,11 @@ class VillainousVikingsState(State):
         new.tokens = self.tokens.copy()
         new.deck, new.box, new.pool = self.deck.copy(), self.box.copy(), self.pool.copy()
         new.pool_size = self.pool_size
-        new.discard, new.wdiscard, new.reserve = self.discard.copy(), self.wdiscard.copy(), self.reserve.copy()
+        new.discard, new.wdiscard, new.reserve = (
+            self.discard.copy(),
+            self.wdiscard.copy(),
+            self.reserve.copy(),
+        )
         new.at_loc = self.at_loc.copy()
         new.turn, new.actions_left, new.round = self.turn, self.actions_left, self.round
         new.pending = self.pending.copy()  # tuples of ints: immutable
@@ -281,15 +321,37 @@ class VillainousVikingsState(State):
         return new
 
     def full_state(self) -> Any:
-        return (self.captain, tuple(self.pos), tuple(self.gold), tuple(self.damage),
-                tuple(map(tuple, self.crew)), tuple(map(tuple, self.owned)), tuple(self.faceup),
-                tuple(map(tuple, self.sovereigns)), tuple(map(tuple, self.held)), tuple(self.tokens),
-                tuple(self.deck), tuple(self.box), tuple(self.pool), self.pool_size,
-                tuple(self.discard), tuple(self.wdiscard), tuple(self.reserve), tuple(self.at_loc),
-                self.turn, self.actions_left, self.round, tuple(self.pending),
-                None if self.battle is None else self.battle.key(),
-                None if self.rag is None else self.rag.key(), tuple(self.rank), self.over,
-                self.rag_owner, tuple(self.history), self.rng.getstate())
+        return (
+            self.captain,
+            tuple(self.pos),
+            tuple(self.gold),
+            tuple(self.damage),
+            tuple(map(tuple, self.crew)),
+            tuple(map(tuple, self.owned)),
+            tuple(self.faceup),
+            tuple(map(tuple, self.sovereigns)),
+            tuple(map(tuple, self.held)),
+            tuple(self.tokens),
+            tuple(self.deck),
+            tuple(self.box),
+            tuple(self.pool),
+            self.pool_size,
+            tuple(self.discard),
+            tuple(self.wdiscard),
+            tuple(self.reserve),
+            tuple(self.at_loc),
+            self.turn,
+            self.actions_left,
+            self.round,
+            tuple(self.pending),
+            None if self.battle is None else self.battle.key(),
+            None if self.rag is None else self.rag.key(),
+            tuple(self.rank),
+            self.over,
+            self.rag_owner,
+            tuple(self.history),
+            self.rng.getstate(),
+        )
 
     def check_invariants(self) -> None:
         cards = self.deck + self.box + self.pool + self.discard
@@ -309,15 +371,22 @@ class VillainousVikingsState(State):
                     warriors.append(i)
                 else:
                     cards.append(i if what == "L" else self.n_loc + i)
-        held_by_loc = {self.cs.locations[c].warrior for c in self.deck + self.box + self.pool
-                       if c < self.n_loc and self.at_loc[c]}
+        held_by_loc = {
+            self.cs.locations[c].warrior
+            for c in self.deck + self.box + self.pool
+            if c < self.n_loc and self.at_loc[c]
+        }
         warriors += [w for w in held_by_loc if w >= 0]
         assert sorted(cards) == list(range(self.rag_code + 1)), "a journey card was made or lost"
-        assert sorted(warriors) == list(range(len(self.cs.warriors))), f"a warrior was made or lost: {sorted(warriors)}"
+        assert sorted(warriors) == list(range(len(self.cs.warriors))), (
+            f"a warrior was made or lost: {sorted(warriors)}"
+        )
         assert all(0 <= g <= MAX_GOLD for g in self.gold), f"gold out of 0..60: {self.gold}"
         assert all(0 <= d <= 2 for d in self.damage), f"damage out of range: {self.damage}"
         if not self.pending and self.battle is None:
-            assert all(len(c) <= 3 - d for c, d in zip(self.crew, self.damage, strict=True)), "crew over capacity"
+            assert all(len(c) <= 3 - d for c, d in zip(self.crew, self.damage, strict=True)), (
+                "crew over capacity"
+            )
 
     def view(self, player: int | None) -> dict[str, Any]:
         return rules.view(self, player)
@@ -333,7 +402,7 @@ class VillainousVikingsState(State):
             rng.shuffle(unseen)
             for i, c in zip(slots, unseen, strict=False):
                 deck[i] = c
-            self.box = [c for c in self.box if self.age_of(c) != age] + unseen[len(slots):]
+            self.box = [c for c in self.box if self.age_of(c) != age] + unseen[len(slots) :]
         self.box.sort()
         if 0 <= rag_at < 4:  # the bottom four: deck[0..3]
             j = rng.randrange(min(4, len(deck)))

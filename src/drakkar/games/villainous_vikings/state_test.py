@@ -8,14 +8,33 @@ from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.games.villainous_vikings import GAME
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.conftest import (
-    G1, GB, GH, R1, RB, W1, W2, WSH, asg, dice, do, give, loc, new, plain, war,
+    G1,
+    GB,
+    GH,
+    R1,
+    RB,
+    W1,
+    W2,
+    WSH,
+    asg,
+    dice,
+    do,
+    give,
+    loc,
+    new,
+    plain,
+    war,
 )
 
 BI = 2  # the British Isles
 
 
-@pytest.mark.parametrize(("players", "ages"), [(3, (8, 8, 10)), (4, (10, 10, 12)), (5, (12, 12, 14))])
-def test_journey_deck_by_player_count_with_ragnarok_in_the_bottom_four(players: int, ages: tuple) -> None:
+@pytest.mark.parametrize(
+    ("players", "ages"), [(3, (8, 8, 10)), (4, (10, 10, 12)), (5, (12, 12, 14))]
+)
+def test_journey_deck_by_player_count_with_ragnarok_in_the_bottom_four(
+    players: int, ages: tuple
+) -> None:
     for seed in range(20):
         s = GAME.new(players, seed)
         cards = s.pool + s.deck  # deck[-1] is the top
@@ -100,7 +119,7 @@ def test_sovereign_hammers_and_static_defend_and_the_sovereign_is_kept() -> None
     plain(s)
     do(s, "move to the British Isles")
     # Athelstan: static +1 sword; hammers white +2, grey +1, red +1; a hammer itself is no sword.
-    dice(s, W2, G1, R1, WH := 5, G1, G1, R1)
+    dice(s, W2, G1, R1, 5, G1, G1, R1)  # 5: the white hammer
     s.gold[0] = 0
     do(s, "conquer Canterbury")
     # captain 4, Canterbury 1+1+1 +2 (white hammer) +1 (static) = 6: the conquest fails
@@ -299,15 +318,18 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         s.apply_label("raze")
 
 
-@pytest.mark.parametrize(("options", "name"), [
-    ({"captains": ("nobody", "ragnar", "ivar")}, "captains"),
-    ({"captains": ("ragnar", "ragnar", "ivar")}, "captains"),
-    ({"captains": ("ragnar", "ivar")}, "captains"),
-    ({"stack": ("atlantis",)}, "stack"),
-    ({"stack": ("paris", "paris")}, "stack"),
-    ({"round_limit": 0}, "round_limit"),
-    ({"cards": "/nonexistent/set.toml"}, "cards"),
-])
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"captains": ("nobody", "ragnar", "ivar")}, "captains"),
+        ({"captains": ("ragnar", "ragnar", "ivar")}, "captains"),
+        ({"captains": ("ragnar", "ivar")}, "captains"),
+        ({"stack": ("atlantis",)}, "stack"),
+        ({"stack": ("paris", "paris")}, "stack"),
+        ({"round_limit": 0}, "round_limit"),
+        ({"cards": "/nonexistent/set.toml"}, "cards"),
+    ],
+)
 def test_bad_options_name_the_option(options: dict, name: str) -> None:
     with pytest.raises(InvalidOptions) as e:
         GAME.new(3, 1, options)
