@@ -78,7 +78,9 @@ def main() -> None:
     if args.games:
         rates = captain_rates(args.games)
         mean = sum(r for r, _ in rates.values()) / len(rates)
-        print(f"Captain win rates among equal heuristic bots ({args.games} 4-player games, mean {mean:.3f}):")
+        print(
+            f"Captain win rates among equal heuristic bots ({args.games} 4-player games, mean {mean:.3f}):"
+        )
         for cid, (r, n) in rates.items():
             half = 1.96 * math.sqrt(r * (1 - r) / n)
             print(f"{cid:<10} {r:.3f} +/- {half:.3f} ({n} seats)  {100 * (r - mean):+.1f} points")

@@ -1,6 +1,6 @@
 """Heuristic bot against three random bots, 4 players, seats rotated.
 
-    nice python benchmarks/villainous_vikings_bot.py --games 2000
+nice python benchmarks/villainous_vikings_bot.py --games 2000
 """
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ def main() -> None:
     n = args.games
     rate = wins / n
     half = 1.96 * math.sqrt(rate * (1 - rate) / n)
-    print(f"heuristic vs 3 random, 4 players, {n} games (seats rotated): win rate {rate:.3f} "
-          f"(95% CI {rate - half:.3f}..{rate + half:.3f}); {time.time() - t0:.0f} s")
+    print(
+        f"heuristic vs 3 random, 4 players, {n} games (seats rotated): win rate {rate:.3f} "
+        f"(95% CI {rate - half:.3f}..{rate + half:.3f}); {time.time() - t0:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Random playouts on one core: actions per second (game setup included).
 
-    nice python benchmarks/villainous_vikings_speed.py --seconds 20
+nice python benchmarks/villainous_vikings_speed.py --seconds 20
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ def main() -> None:
             actions += 1
         games += 1
     dt = time.perf_counter() - t0
-    print(f"{games} random {args.players}-player games, {actions} actions in {dt:.1f} s: "
-          f"{actions / dt:,.0f} actions/s, {actions / games:.0f} actions/game")
+    print(
+        f"{games} random {args.players}-player games, {actions} actions in {dt:.1f} s: "
+        f"{actions / dt:,.0f} actions/s, {actions / games:.0f} actions/game"
+    )
 
 
 if __name__ == "__main__":

@@ -419,6 +419,11 @@ def _asgard(merged: dict[str, Any]) -> tuple[Asgard, ...]:
         r = _Reader(file, card, t)
         use = r.effects("use", "use", True)
         kinds = {e.kind for e in use}
+        for e in use[:-1]:
+            if e.kind in (fx.RECRUIT_DISCARDED, fx.BATTLE_GODS, fx.DUEL):
+                raise r.fail(
+                    "use", f"{e.kind!r} decides what becomes of the card: it must come last"
+                )
         dice = r.colours("dice", [])
         if fx.BATTLE_GODS in kinds and not dice:
             raise r.fail("dice", "a card that battles the Gods needs the Gods' dice")
