@@ -57,6 +57,7 @@ class VillainousVikingsState(State):
     __slots__ = (
         "cs",
         "tables",
+        "names",
         "n_loc",
         "rag_code",
         "captain",
@@ -105,6 +106,7 @@ class VillainousVikingsState(State):
             caps = list(range(len(cs.captains)))
             self.rng.shuffle(caps)
             self.captain = tuple(caps[:n])
+        self.names = tuple(f"P{p} {cs.captains[c].name}" for p, c in enumerate(self.captain))
         self.pos = [0] * n
         self.gold = list(START_GOLD[:n])
         self.damage = [0] * n
@@ -173,7 +175,7 @@ class VillainousVikingsState(State):
     # -- small helpers -------------------------------------------------------------------------
 
     def pname(self, p: int) -> str:
-        return f"P{p} {self.cs.captains[self.captain[p]].name}"
+        return self.names[p]
 
     def side_name(self, b: B.Battle, side: B.Side) -> str:
         if side.seat >= 0:
@@ -296,7 +298,7 @@ class VillainousVikingsState(State):
         new = VillainousVikingsState.__new__(VillainousVikingsState)
         self._clone_base(new)
         new.cs, new.tables, new.n_loc = self.cs, self.tables, self.n_loc
-        new.rag_code, new.captain = self.rag_code, self.captain
+        new.rag_code, new.captain, new.names = self.rag_code, self.captain, self.names
         new.pos, new.gold, new.damage = self.pos.copy(), self.gold.copy(), self.damage.copy()
         new.crew = [x.copy() for x in self.crew]
         new.owned = [x.copy() for x in self.owned]
