@@ -287,3 +287,18 @@ def test_location_shields_have_no_effect_and_locations_take_no_damage() -> None:
 
 def test_face_constants() -> None:
     assert (RSH, WSH, W2) == (2, 4, 0)
+
+
+def test_sacrificing_a_warrior_gives_his_ability_once_per_battle() -> None:
+    s = conquest()
+    s.crew[0] = [war(s, "roland"), war(s, "alfred")]  # Alfred: sacrifice +2 swords
+    for cid in ("chartres", "winchester"):
+        s.at_loc[loc(s, cid)] = False
+    dice(s, W1, GB, RB, G1, G1)  # 1 + Roland 1 = 2 against 2
+    do(s, "conquer Lindisfarne")
+    assert A.SAC_WARRIOR + war(s, "alfred") in s.legal_actions()
+    assert A.SAC_WARRIOR + war(s, "roland") not in s.legal_actions()  # Roland prints no sacrifice
+    do(s, "sacrifice warrior Alfred of Wessex")
+    assert s.battle is None  # one Warrior per battle, nothing else to give: 4 against 2
+    assert war(s, "alfred") in s.wdiscard and s.crew[0] == [war(s, "roland")]
+    assert s.pending[0][0] == "conquest"

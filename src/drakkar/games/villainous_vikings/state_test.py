@@ -355,3 +355,10 @@ def test_round_limit_brings_ragnarok() -> None:
 
 def test_unused_imports_are_faces() -> None:
     assert (GH, WSH) == (4, 4)
+
+
+def test_asgard_instructions_gold_and_repair() -> None:
+    s = new(3, stack=("idunns-apples",))
+    s.damage[0] = 2
+    do(s, "use Idunn's Apples")
+    assert s.damage[0] == 0 and s.gold[0] == 2 and s.n_loc + asg(s, "idunns-apples") in s.discard
