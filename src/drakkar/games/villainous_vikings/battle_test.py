@@ -10,7 +10,6 @@ from drakkar.games.villainous_vikings.conftest import (
     GSH,
     R1,
     RB,
-    RSH,
     W1,
     W2,
     WH,
@@ -285,10 +284,6 @@ def test_location_shields_have_no_effect_and_locations_take_no_damage() -> None:
     assert s.pending[0][0] == "conquest"  # 3 against 0; the Location's shields stop nothing
 
 
-def test_face_constants() -> None:
-    assert (RSH, WSH, W2) == (2, 4, 0)
-
-
 def test_sacrificing_a_warrior_gives_his_ability_once_per_battle() -> None:
     s = conquest()
     s.crew[0] = [war(s, "roland"), war(s, "alfred")]  # Alfred: sacrifice +2 swords
@@ -302,3 +297,17 @@ def test_sacrificing_a_warrior_gives_his_ability_once_per_battle() -> None:
     assert s.battle is None  # one Warrior per battle, nothing else to give: 4 against 2
     assert war(s, "alfred") in s.wdiscard and s.crew[0] == [war(s, "roland")]
     assert s.pending[0][0] == "conquest"
+
+
+def test_abilities_a_location_cannot_use_do_nothing_for_it() -> None:
+    s = conquest(stack="canterbury")
+    w = war(s, "athelstan")
+    warriors = list(s.cs.warriors)
+    warriors[w] = warriors[w]._replace(
+        hammer=((Effect("gold", 5, 0), Effect("repair", 1, 0)), (), ())
+    )
+    s.cs = s.cs._replace(warriors=tuple(warriors))
+    gold = list(s.gold)
+    dice(s, W2, G1, R1, WH, WSH)  # Canterbury: hammer (gold, repair: nothing) + static 1 = 1
+    do(s, "conquer Canterbury")
+    assert s.gold == gold and s.pending[0][0] == "conquest"

@@ -111,7 +111,3 @@ def test_final_score_counts_every_source_and_ties_go_to_the_better_ragnarok() ->
     assert s.returns()[best] == 1.0
     if s.rag_owner == 1:  # P1 took the 7: P0 and P2 tie on 19; the later out wins
         assert s.vp(0) == s.vp(2) and s.returns()[max(0, 2, key=s.rank.index)] == 1.0
-
-
-def test_unused_face_names() -> None:
-    assert (W2, WSH) == (0, 4)

@@ -353,10 +353,6 @@ def test_round_limit_brings_ragnarok() -> None:
     assert s.rag is not None
 
 
-def test_unused_imports_are_faces() -> None:
-    assert (GH, WSH) == (4, 4)
-
-
 def test_asgard_instructions_gold_and_repair() -> None:
     s = new(3, stack=("idunns-apples",))
     s.damage[0] = 2
