@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from drakkar.games.villainous_vikings import actions as A
-from drakkar.games.villainous_vikings.conftest import (
+from drakkar.games.villainous_vikings.effects import Effect
+from drakkar.games.villainous_vikings.scenarios import (
     G1,
     GB,
     GH,
@@ -23,7 +24,6 @@ from drakkar.games.villainous_vikings.conftest import (
     plain,
     war,
 )
-from drakkar.games.villainous_vikings.effects import Effect
 
 BI = 2
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drakkar.games.villainous_vikings import actions as A
-from drakkar.games.villainous_vikings.conftest import (
+from drakkar.games.villainous_vikings.scenarios import (
     G1,
     GB,
     R1,

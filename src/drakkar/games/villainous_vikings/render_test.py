@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from drakkar.games.villainous_vikings import GAME
-from drakkar.games.villainous_vikings.conftest import G1, GB, W1, dice, new, plain
+from drakkar.games.villainous_vikings.scenarios import G1, GB, W1, dice, new, plain
 
 
 def _text(state: object, player: int | None) -> str:

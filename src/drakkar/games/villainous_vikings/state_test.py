@@ -7,7 +7,7 @@ import pytest
 from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.games.villainous_vikings import GAME
 from drakkar.games.villainous_vikings import actions as A
-from drakkar.games.villainous_vikings.conftest import (
+from drakkar.games.villainous_vikings.scenarios import (
     G1,
     GB,
     GH,

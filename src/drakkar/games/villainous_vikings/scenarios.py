@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from drakkar.engine.rng import Rng
 from drakkar.games.villainous_vikings import GAME
 from drakkar.games.villainous_vikings.cards import Captain
@@ -97,11 +95,6 @@ def do(s: VVState, *labels: str) -> None:
     for text in labels:
         s.apply_label(text)
         s.check_invariants()
-
-
-@pytest.fixture
-def game() -> Any:
-    return GAME
 
 
 def give(s: VVState, p: int, *cids: str) -> None:
