@@ -358,3 +358,10 @@ def test_asgard_instructions_gold_and_repair() -> None:
     s.damage[0] = 2
     do(s, "use Idunn's Apples")
     assert s.damage[0] == 0 and s.gold[0] == 2 and s.n_loc + asg(s, "idunns-apples") in s.discard
+
+
+def test_gold_never_exceeds_sixty() -> None:
+    s = new(3, stack=("lindisfarne",))
+    s.gold[0] = 59
+    do(s, "move to the British Isles", "danegeld Lindisfarne")
+    assert s.gold[0] == 60
