@@ -149,3 +149,23 @@ def test_bench_and_games_commands_run() -> None:
     assert result.exit_code == 0, result.output
     assert "actions/s" in result.output and "clone() mean" in result.output
     assert runner.invoke(app, ["games"]).exit_code == 0
+
+
+def test_cards_validates_the_shipped_set_and_names_errors_in_a_broken_one(tmp_path: Path) -> None:
+    import shutil
+
+    import drakkar.games.villainous_vikings as vv
+
+    result = runner.invoke(app, ["cards", "villainous-vikings", "--type", "captain"])
+    assert result.exit_code == 0, result.output
+    assert "8 cards, all valid" in result.output
+    data = Path(vv.__file__).parent / "data"
+    broken = tmp_path / "set"
+    shutil.copytree(data, broken)
+    text = (broken / "locations.toml").read_text().replace("gold = 2", 'gold = "two"', 1)
+    (broken / "locations.toml").write_text(text)
+    result = runner.invoke(app, ["cards", "villainous-vikings", "--path", str(broken)])
+    assert result.exit_code == 2
+    assert "locations.toml" in result.output and "'gold'" in result.output
+    assert runner.invoke(app, ["cards", "knarr"]).exit_code == 2
+    assert runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"]).exit_code == 2
