@@ -46,6 +46,8 @@ from drakkar.games.viking_raid.cards import (
 SIMULATIONS = 300
 RAID_THRESHOLD = 0.0  # raid when the plan is worth more Gold than this
 TURN_VALUE = 0.0
+DUPLICATE_CREW = 1.0  # a card's keep value is divided by (copies held) ** this
+DUPLICATE_OTHER = 0.3  # ... for Ships and Destinations, each used up by a raid
 FORCED: tuple[
     int, ...
 ] = ()  # Gold a turn is worth: what a Dragon Ship, Far or surprise delay costs
@@ -166,8 +168,8 @@ def _keep(card: int, hand: list[int]) -> float:
     value = KEEP.get(card)
     if value is None:  # a Destination: worth its plain expected Gold
         value = 6.0 + _outcome(card, 30, 0, True)[1]
-    copies = hand.count(card)
-    return value / copies  # a second copy is worth less: only one is used per raid
+    # A second copy is worth less (one a raid); Ships and Destinations a little, Crew more.
+    return value / hand.count(card) ** (DUPLICATE_CREW if card in CREWS else DUPLICATE_OTHER)
 
 
 @cache
