@@ -89,6 +89,8 @@ def choose(view: dict[str, Any], legal: list[int]) -> int:
         return _tactics(view, me)
     ship = VIKING_INDEX[me["ship"]] if me["ship"] else -1
     hired = sum(CREW_BIT[VIKING_INDEX[n]] for n in me["special_crew"])
+    if step == "destination":  # hiring is over: plan with the Crew hired
+        hand = [c for c in hand if c not in CREWS]
     plan = _best_plan(view, hand, me["gold"], ship, hired)
     if step == "declare":
         return A.GO_RAIDING if plan is not None and plan[0] > RAID_THRESHOLD else A.STAY_HOME
