@@ -1,10 +1,14 @@
 """The heuristic bot: plans each raid by its expected Gold, from `view(player)` only.
 
-For a Destination it estimates, by a small cached simulation over a full Encounter deck, the
-chance of sinking and the Gold a raid brings with a given Ship and Crew; it raids when the
-expectation, less the Gold the raid costs and a penalty for sinking, is positive. It hires every
-Crew card it can, builds the largest Ship it can afford, attacks by surprise unless the game is
-about to end, and discards the card it needs least.
+For each Ship, set of Crew and Destination its hand and purse allow, it estimates (by a small
+simulation over a full Encounter deck, cached per combination) the chance of sinking and the
+Gold the raid brings; the plan's value is that Gold less what it costs and a penalty for
+sinking. It raids when the best plan's value is positive, builds and hires what that plan
+needs, attacks by surprise unless the game ends with this round (a paused raid would bring
+nothing), and at the hand limit discards the card it needs least.
+
+Against three random bots in 4-player games it wins about 43% (chance: 25%); measure with
+`python benchmarks/viking_raid_bot.py`.
 """
 
 from __future__ import annotations
@@ -45,12 +49,11 @@ from drakkar.games.viking_raid.cards import (
 
 SIMULATIONS = 300
 RAID_THRESHOLD = 0.0  # raid when the plan is worth more Gold than this
+# Gold a turn is worth: what a Dragon Ship, Far or surprise delay costs. Measured best at 0:
+# the surprise attack's safety and extra Treasure outweigh the turn it takes.
 TURN_VALUE = 0.0
 DUPLICATE_CREW = 1.0  # a card's keep value is divided by (copies held) ** this
 DUPLICATE_OTHER = 0.3  # ... for Ships and Destinations, each used up by a raid
-FORCED: tuple[
-    int, ...
-] = ()  # Gold a turn is worth: what a Dragon Ship, Far or surprise delay costs
 SINK_PENALTY = {"out": 10.0, "lose-raid": 2.0}  # Gold a sinking costs beyond the raid itself
 # How much the bot wants to keep a card (discarding the least wanted)
 # (Destinations, fewest in the deck, are worth 6 plus their expected Gold)
