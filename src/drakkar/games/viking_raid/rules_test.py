@@ -264,3 +264,24 @@ def test_redeterminize_re_deals_unseen_cards_keeping_hand_sizes():
     assert other.hands[0] == mine and [len(h) for h in other.hands] == [len(h) for h in s.hands]
     assert other.hands[1:] != s.hands[1:] or other.vdeck != s.vdeck
     other.check_invariants()
+
+
+@pytest.mark.parametrize("options", [{"sinking": "lose-raid"}, {"max_rounds": 3}])
+def test_random_games_with_options_keep_the_invariants_and_end(options):
+    rng = random.Random(7)
+    for seed in range(40):
+        s = GAME.new(2 + seed % 5, seed=seed, options=options)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            s.check_invariants()
+            assert len(s.history) <= GAME.max_game_length(s.num_players)
+        assert sum(s.returns()) == pytest.approx(1.0)
+        assert not any(s.out) or options.get("sinking") != "lose-raid"
+
+
+def test_check_invariants_catches_a_card_made_from_nothing():
+    s = GAME.new(2, seed=1)
+    s.vdeck.append(s.vdeck[0])
+    with pytest.raises(AssertionError, match="in the game, not"):
+        s.check_invariants()

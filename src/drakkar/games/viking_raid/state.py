@@ -534,79 +534,14 @@ class VikingRaidState(State):
         return A.LABELS[action]
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return {
-            "round": self.round_no,
-            "max_rounds": self.options.max_rounds,  # type: ignore[attr-defined]
-            "sinking": self.options.sinking,  # type: ignore[attr-defined]
-            "turn": self.turn,
-            "to_move": self.current_player,
-            "step": STEP_NAMES[self.step],
-            "you": player,
-            "hand": None if player is None else [VIKING_NAMES[c] for c in self.hands[player]],
-            "players": [self._public(i) for i in range(self.num_players)],
-            "viking_deck": len(self.vdeck),
-            "viking_discard": _counts(self.vdiscard, VIKING_NAMES),
-            "encounter_deck": len(self.edeck),
-            "encounter_discard": _counts(self.ediscard, ENCOUNTER_NAMES),
-            "drawn": [
-                {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
-                for p, ph, e in self.drawn
-            ],
-            "ending": self.ending,
-            "winners": self.winners() if self.over else None,
-            "log": self._last_lines(player, LOG_LINES),
-        }
+        from drakkar.games.viking_raid.view import seat_view  # (view.py imports this module)
 
-    def _public(self, i: int) -> dict[str, Any]:
-        ship, dest = self.ship[i], self.dest[i]
-        return {
-            "gold": self.gold[i],
-            "raids": self.raids[i],
-            "out": self.out[i],
-            "hand_size": len(self.hands[i]),
-            "ship": VIKING_NAMES[ship] if ship >= 0 else None,
-            "crew": self.crew[i],
-            "special_crew": {
-                VIKING_NAMES[c]: ("used" if self.used[i] & CREW_BIT[c] else "ready")
-                for c in CREWS
-                if self.hired[i] & CREW_BIT[c]
-            },
-            "destination": VIKING_NAMES[dest] if dest >= 0 else None,
-            "distance": distance(VIKING_NAMES[dest]) if dest >= 0 else None,
-            "size": V_SIZE[dest] if dest >= 0 else None,
-            "hull_damage": self.hull[i],
-            "sail_damage": self.sail[i],
-            "attack": ATTACK_NAMES[self.attack[i]],
-            "continues_at": PHASE_NAMES[self.resume[i]] if self.resume[i] else None,
-        }
-
-    def _last_lines(self, player: int | None, k: int) -> list[str]:
-        out: list[str] = []
-        node = self._log
-        while node is not None and len(out) < k:
-            if node[0].visible_to(player):
-                out.append(node[0].text)
-            node = node[1]
-        out.reverse()
-        return out
+        return seat_view(self, player)
 
     def redeterminize(self, player: int, rng: random.Random) -> None:
-        """Re-deal the Viking deck with the other hands (sizes kept); reshuffle the Encounters."""
-        others = [i for i in range(self.num_players) if i != player]
-        unseen = self.vdeck.copy()
-        for i in others:
-            unseen.extend(self.hands[i])
-        rng.shuffle(unseen)
-        k = 0
-        for i in others:
-            size = len(self.hands[i])
-            self.hands[i] = tuple(sorted(unseen[k : k + size]))
-            k += size
-        self.vdeck = unseen[k:]
-        edeck = self.edeck.copy()
-        rng.shuffle(edeck)
-        self.edeck = edeck
-        self._legal = None
+        from drakkar.games.viking_raid.view import redeal_unseen
+
+        redeal_unseen(self, player, rng)
 
     def full_state(self) -> Any:
         return (
@@ -669,11 +604,6 @@ def _stacked(deck: list[int], stack: tuple[str, ...], index: dict[str, int], rng
         rest.remove(index[name])
     rng.shuffle(rest)
     return rest + [index[name] for name in reversed(stack)]
-
-
-def _counts(cards: list[int], names: tuple[str, ...]) -> dict[str, int]:
-    c = Counter(cards)
-    return {names[k]: c[k] for k in sorted(c)}
 
 
 class VikingRaidGame(Game):

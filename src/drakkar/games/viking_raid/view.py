@@ -1,0 +1,109 @@
+"""What a seat sees, and re-dealing what it cannot see (for search over hidden cards)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from drakkar.games.viking_raid.cards import (
+    CREW_BIT,
+    CREWS,
+    ENCOUNTER_NAMES,
+    V_SIZE,
+    VIKING_NAMES,
+    distance,
+)
+from drakkar.games.viking_raid.state import (
+    ATTACK_NAMES,
+    LOG_LINES,
+    PHASE_NAMES,
+    STEP_NAMES,
+    VikingRaidState,
+)
+
+
+def seat_view(state: VikingRaidState, player: int | None) -> dict[str, Any]:
+    """What seat `player` (None: a spectator) may see, JSON-safe."""
+    return {
+        "round": state.round_no,
+        "max_rounds": state.options.max_rounds,  # type: ignore[attr-defined]
+        "sinking": state.options.sinking,  # type: ignore[attr-defined]
+        "turn": state.turn,
+        "to_move": state.current_player,
+        "step": STEP_NAMES[state.step],
+        "you": player,
+        "hand": None if player is None else [VIKING_NAMES[c] for c in state.hands[player]],
+        "players": [_public(state, i) for i in range(state.num_players)],
+        "viking_deck": len(state.vdeck),
+        "viking_discard": _counts(state.vdiscard, VIKING_NAMES),
+        "encounter_deck": len(state.edeck),
+        "encounter_discard": _counts(state.ediscard, ENCOUNTER_NAMES),
+        "drawn": [
+            {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
+            for p, ph, e in state.drawn
+        ],
+        "ending": state.ending,
+        "winners": state.winners() if state.over else None,
+        "log": _last_lines(state, player, LOG_LINES),
+    }
+
+
+def _public(state: VikingRaidState, i: int) -> dict[str, Any]:
+    ship, dest = state.ship[i], state.dest[i]
+    return {
+        "gold": state.gold[i],
+        "raids": state.raids[i],
+        "out": state.out[i],
+        "hand_size": len(state.hands[i]),
+        "ship": VIKING_NAMES[ship] if ship >= 0 else None,
+        "crew": state.crew[i],
+        "special_crew": {
+            VIKING_NAMES[c]: ("used" if state.used[i] & CREW_BIT[c] else "ready")
+            for c in CREWS
+            if state.hired[i] & CREW_BIT[c]
+        },
+        "destination": VIKING_NAMES[dest] if dest >= 0 else None,
+        "distance": distance(VIKING_NAMES[dest]) if dest >= 0 else None,
+        "size": V_SIZE[dest] if dest >= 0 else None,
+        "hull_damage": state.hull[i],
+        "sail_damage": state.sail[i],
+        "attack": ATTACK_NAMES[state.attack[i]],
+        "continues_at": PHASE_NAMES[state.resume[i]] if state.resume[i] else None,
+    }
+
+
+def _last_lines(state: VikingRaidState, player: int | None, k: int) -> list[str]:
+    """The last `k` log lines `player` may read (walking back only as far as needed)."""
+    out: list[str] = []
+    node = state._log
+    while node is not None and len(out) < k:
+        if node[0].visible_to(player):
+            out.append(node[0].text)
+        node = node[1]
+    out.reverse()
+    return out
+
+
+def _counts(cards: list[int], names: tuple[str, ...]) -> dict[str, int]:
+    c = Counter(cards)
+    return {names[k]: c[k] for k in sorted(c)}
+
+
+def redeal_unseen(state: VikingRaidState, player: int, rng: random.Random) -> None:
+    """Re-deal the Viking deck with the other hands (sizes kept); reshuffle the Encounters."""
+    others = [i for i in range(state.num_players) if i != player]
+    unseen = state.vdeck.copy()
+    for i in others:
+        unseen.extend(state.hands[i])
+    rng.shuffle(unseen)
+    k = 0
+    for i in others:
+        size = len(state.hands[i])
+        state.hands[i] = tuple(sorted(unseen[k : k + size]))
+        k += size
+    state.vdeck = unseen[k:]
+    edeck = state.edeck.copy()
+    rng.shuffle(edeck)
+    state.edeck = edeck
+    state._legal = None
