@@ -37,8 +37,9 @@ class RateColumn(ProgressColumn):
         return Text(f"{speed:,.1f} games/s" if speed else "– games/s", style="progress.data.speed")
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": False})
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="the game, e.g. viking-raid")],
     games: Annotated[
         int | None,
@@ -64,14 +65,13 @@ def simulate(
         int | None, typer.Option("--jobs", "-j", help="worker processes (default: every core)")
     ] = None,
     ray: Annotated[
-        str | None,
+        bool,
         typer.Option(
             "--ray",
-            is_flag=False,
-            flag_value="local",
-            help="run on Ray: 'local' starts one here (bare --ray works too), or a cluster address",
+            help="run on Ray: alone, start a local Ray instance with --jobs CPUs; "
+            "followed by an ADDRESS, join that cluster",
         ),
-    ] = None,
+    ] = False,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="the study directory (default: studies/GAME-PLAYERSp-TIME)"),
@@ -86,6 +86,7 @@ def simulate(
     Every finished game is appended to OUT/results.jsonl as it ends: an interrupted study
     loses nothing, and --resume plays only the missing games. `drakkar report OUT` analyses it.
     """
+    ray_address = _ray_address(ray, ctx.args)
     if jobs is not None and jobs < 1:
         raise fail(f"--jobs must be at least 1, got {jobs}")
     if resume and out is None:
@@ -98,7 +99,7 @@ def simulate(
         raise fail(str(e)) from None
     if note:
         console.print(f"[yellow]{note}[/]")
-    backend = Backend(jobs=jobs, ray=_ray_address(ray))
+    backend = Backend(jobs=jobs, ray=ray_address)
     console.print(
         f"{study.games:,} games of {study.game}, {study.players} players, "
         f"agents {', '.join(study.agents)}, seed {study.seed}, on {backend.describe()}; "
@@ -173,10 +174,14 @@ def _default_out(study: Study) -> Path:
     return Path("studies") / f"{study.game}-{study.players}p-{stamp}"
 
 
-def _ray_address(value: str | None) -> str | None:
-    if value is None:
+def _ray_address(ray: bool, extra: list[str]) -> str | None:
+    """`--ray` alone: "local"; `--ray ADDRESS`: the address (Typer has no optional values,
+    so the address arrives as the command's one extra argument)."""
+    if len(extra) > (1 if ray else 0):
+        raise fail(f"unexpected argument {extra[-1]!r}")
+    if not ray:
         return None
-    return "local" if value.strip().lower() in ("", "local") else value.strip()
+    return extra[0] if extra and extra[0].lower() != "local" else "local"
 
 
 def _progress() -> Progress:

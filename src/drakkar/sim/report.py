@@ -145,6 +145,11 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def num(x: float) -> str:
+    """A whole number without decimals, anything else with one."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
 def interval_text(rate: Rate) -> str:
     lo, hi = rate.interval
     return f"{pct(lo)} – {pct(hi)}"
@@ -185,8 +190,8 @@ def headline(a: Analysis) -> list[str]:
     lines.append(seat_verdict(a))
     d = describe(a.lengths)
     lines.append(
-        f"A game takes {d['median']:.0f} actions (median; middle half {d['q1']:.0f} to "
-        f"{d['q3']:.0f}, range {d['min']:.0f} to {d['max']:.0f})."
+        f"A game takes {num(d['median'])} actions (median; middle half {num(d['q1'])} to "
+        f"{num(d['q3'])}, range {num(d['min'])} to {num(d['max'])})."
     )
     for key, rates in a.labels.items():
         if len(rates) > 1:

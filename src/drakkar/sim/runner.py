@@ -174,12 +174,12 @@ def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Bac
             ray.init(num_cpus=backend.workers(), include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=backend.ray, log_to_driver=False)
+    running: list[Any] = []
     try:
         remote = ray.remote(num_cpus=1, max_retries=3)(play_chunk)
         game_ref, study_ref = ray.put(game), ray.put(study)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         todo = deque(chunks)
-        running = []
         while todo and len(running) < cpus * 4:
             running.append(remote.remote(game_ref, study_ref, todo.popleft()))
         while running:
