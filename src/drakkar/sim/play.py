@@ -16,23 +16,32 @@ A result is a JSON-safe dict, one line of the results file:
 
 from __future__ import annotations
 
+import json
 import traceback
 from typing import Any
 
 from drakkar.agents.spec import make_agent
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 from drakkar.sim.study import Study
 
 
-def play_game(game: Game, study: Study, index: int) -> dict[str, Any]:
-    """Play game `index` of `study` to the end and return its result line."""
+def play_game(
+    game: Game, study: Study, index: int, options: GameOptions | None = None
+) -> dict[str, Any]:
+    """Play game `index` of `study` to the end and return its result line.
+
+    `options`: the study's options already built (building them from the dict costs more
+    than a short game; `play_chunk` builds them once).
+    """
     entrants = study.entrants(index)
     specs = tuple(study.agents[e] for e in entrants)
     agent_seeds = study.agent_seeds(index)
     seed = study.game_seed(index)
-    state = game.new(study.players, seed, study.options)
+    opts = options if options is not None else game.options(study.options, study.players)
+    state = game.new(study.players, seed, opts)
     agents = [make_agent(spec, game, s) for spec, s in zip(specs, agent_seeds, strict=True)]
     limit = game.max_game_length(study.players)
     while not state.is_terminal():
@@ -72,20 +81,24 @@ def seat_labels(state: State) -> dict[str, list[str]]:
     }
 
 
-def play_chunk(game: Game, study: Study, indices: list[int]) -> list[dict[str, Any]]:
-    """Play several games; a game that fails becomes an error line (and the chunk stops)."""
-    out = []
+Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]
+
+
+def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
+    """Play several games: their result lines as JSON text (written as they are), and the
+    error of a game that failed, if one did (the chunk stops there)."""
+    lines: list[tuple[int, str]] = []
+    options = game.options(study.options, study.players)
     for index in indices:
         try:
-            out.append(play_game(game, study, index))
+            result = play_game(game, study, index, options)
         except Exception as e:  # a bug in a game or agent: report it with its seed
-            out.append(
-                {
-                    "index": index,
-                    "seed": study.game_seed(index),
-                    "error": f"{type(e).__name__}: {e}",
-                    "traceback": traceback.format_exc(),
-                }
-            )
-            break
-    return out
+            error = {
+                "index": index,
+                "seed": study.game_seed(index),
+                "error": f"{type(e).__name__}: {e}",
+                "traceback": traceback.format_exc(),
+            }
+            return lines, error
+        lines.append((index, json.dumps(result, separators=(",", ":"))))
+    return lines, None

@@ -79,7 +79,13 @@ class ResultsWriter:
         self._synced = time.monotonic()
 
     def write(self, result: dict[str, Any]) -> None:
-        self._fh.write(json.dumps(result, separators=(",", ":")) + "\n")
+        self.write_lines([json.dumps(result, separators=(",", ":"))])
+
+    def write_lines(self, lines: list[str]) -> None:
+        """Append lines of JSON text (each one game), flushed at once."""
+        if not lines:
+            return
+        self._fh.write("\n".join(lines) + "\n")
         self._fh.flush()
         if time.monotonic() - self._synced > 1.0:
             os.fsync(self._fh.fileno())

@@ -21,12 +21,12 @@ from typing import Any
 
 from drakkar.engine.game import Game
 from drakkar.engine.registry import load
-from drakkar.sim.play import play_chunk
+from drakkar.sim.play import Chunk, play_chunk
 from drakkar.sim.results import ResultsWriter, read_results
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
 
 Result = dict[str, Any]
-Batches = Iterator[list[Result]]
+Batches = Iterator[Chunk]
 
 
 @dataclass(frozen=True)
@@ -81,10 +81,11 @@ def run(
     directory: Path,
     backend: Backend,
     done: dict[int, Result] | None = None,
-    on_game: Callable[[Result], None] | None = None,
+    on_game: Callable[[int], None] | None = None,
 ) -> int:
     """Play every game of `study` not in `done`, appending each to the results file.
 
+    `on_game(index)` is called for each game once it is on disk (a progress bar's hook).
     Returns how many games this run played. A failing game stops the run with a StudyError
     naming its index and seed; its traceback is saved as failed-<index>.json beside the results.
     """
@@ -103,19 +104,19 @@ def run(
     played = 0
     with ResultsWriter(directory) as out:
         try:
-            for batch in batches:
-                for result in batch:
-                    if "error" in result:
-                        path = directory / f"failed-{result['index']}.json"
-                        path.write_text(json.dumps(result, indent=1) + "\n")
-                        raise StudyError(
-                            f"game {result['index']} (seed {result['seed']}) failed: "
-                            f"{result['error']}; the traceback is in {path}"
-                        )
-                    out.write(result)
-                    played += 1
-                    if on_game:
-                        on_game(result)
+            for lines, error in batches:
+                out.write_lines([text for _, text in lines])
+                played += len(lines)
+                if on_game:
+                    for index, _ in lines:
+                        on_game(index)
+                if error:
+                    path = directory / f"failed-{error['index']}.json"
+                    path.write_text(json.dumps(error, indent=1) + "\n")
+                    raise StudyError(
+                        f"game {error['index']} (seed {error['seed']}) failed: "
+                        f"{error['error']}; the traceback is in {path}"
+                    )
         finally:
             close = getattr(batches, "close", None)
             if close:
@@ -140,7 +141,7 @@ def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: in
     pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_quiet_worker)
     try:
         todo = deque(chunks)
-        running: set[Future[list[Result]]] = set()
+        running: set[Future[Chunk]] = set()
         while todo and len(running) < workers * 4:
             running.add(pool.submit(play_chunk, game, study, todo.popleft()))
         while running:

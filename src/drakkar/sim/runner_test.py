@@ -81,7 +81,7 @@ def test_resume_after_a_crash_plays_only_the_missing_games(tmp_path: Path) -> No
     played: list[int] = []
     done = prepare(study, crashed, resume=True)
     assert sorted(done) == sorted(r["index"] for r in kept)
-    run(study, crashed, Backend(jobs=2), done, on_game=lambda r: played.append(r["index"]))
+    run(study, crashed, Backend(jobs=2), done, on_game=played.append)
     assert sorted(played) == [i for i in range(40) if not (i < 5 or 10 <= i < 20)]
     after = read_results(crashed, study)
     assert [after[i] for i in sorted(after)] == clean
@@ -159,14 +159,15 @@ def test_ctrl_c_loses_no_finished_game(tmp_path: Path, jobs: int) -> None:
     prepare(study, tmp_path, resume=False)
     seen: list[int] = []
 
-    def interrupt(result: dict[str, Any]) -> None:
-        seen.append(result["index"])
+    def interrupt(index: int) -> None:
+        seen.append(index)
         if len(seen) == 30:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         run(study, tmp_path, Backend(jobs=jobs), on_game=interrupt)
     done = prepare(study, tmp_path, resume=True)
-    assert sorted(done) == sorted(seen)  # every game reported was on disk
+    assert set(seen) <= set(done)  # every game reported was on disk
+    assert len(done) < 200
     run(study, tmp_path, Backend(jobs=jobs), done)
     assert sorted(read_results(tmp_path, study)) == list(range(200))

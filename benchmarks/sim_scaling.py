@@ -1,0 +1,106 @@
+"""How a study scales: games/s on 1 worker, 2 worker processes, and a local Ray with 2 CPUs.
+
+    nice python benchmarks/sim_scaling.py [GAME ...] [--seconds 10] [--agents random] [--toy]
+
+Each backend runs the same study through `drakkar.sim` (results written to a temporary
+directory, as `drakkar simulate` does). The number of games is set so that one worker takes
+about --seconds; the pool's and Ray's start-up are excluded by warming them first (a local
+Ray is started once, before its timing). The target is 1.8x or better from 1 to 2 workers.
+With no GAME, every registered game is measured; --toy adds the test game High Card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+import drakkar
+from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.study import Study, split_agents
+
+
+def games_per_second(study: Study, backend: Backend) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        done = prepare(study, directory, resume=False)
+        start = time.perf_counter()
+        played = run(study, directory, backend, done)
+        return played / (time.perf_counter() - start)
+
+
+def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float) -> dict:
+    specs = agents if len(agents) > 1 else agents * players
+    probe = Study.make(game, players * 4, players, specs, seed=1)
+    rate = games_per_second(probe, Backend(jobs=1))
+    n = max(players * 8, int(rate * seconds) // players * players)
+    study = Study.make(game, n, players, specs, seed=2)
+    out = {"game": game.name, "players": players, "agents": ",".join(specs), "games": n}
+    out["one"] = games_per_second(study, Backend(jobs=1))
+    games_per_second(Study.make(game, players * 8, players, specs, seed=3), Backend(jobs=2))
+    out["two"] = games_per_second(study, Backend(jobs=2))
+    try:
+        import ray
+    except ImportError:
+        out["ray"] = None
+        return out
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    games_per_second(Study.make(game, players * 8, players, specs, seed=3), Backend(2, "local"))
+    out["ray"] = games_per_second(study, Backend(jobs=2, ray="local"))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("games", nargs="*", help="games to measure (default: every registered game)")
+    ap.add_argument("--players", type=int, help="players per game (default: the game's default)")
+    ap.add_argument("--agents", default="random", help="agent specs, as in drakkar simulate")
+    ap.add_argument("--seconds", type=float, default=10.0, help="time for one worker per game")
+    ap.add_argument("--toy", action="store_true", help="also measure the toy game High Card")
+    args = ap.parse_args()
+    games = [drakkar.load(g) for g in args.games] or drakkar.games()
+    if args.toy:
+        from drakkar.engine.toy import HIGH_CARD
+
+        games.append(HIGH_CARD)
+    console = Console()
+    console.print(f"{os.cpu_count()} cores; ~{args.seconds:.0f} s per game on one worker")
+    table = Table(title="Study throughput (games/s)")
+    for col in (
+        "game",
+        "players",
+        "agents",
+        "games",
+        "1 worker",
+        "2 workers",
+        "×",
+        "Ray 2 CPUs",
+        "×",
+    ):
+        table.add_column(col, justify="left" if col in ("game", "agents") else "right")
+    rows = []
+    for game in games:
+        players = args.players or game.default_players
+        row = measure(game, players, split_agents(args.agents), args.seconds)
+        rows.append(row)
+        ray = row["ray"]
+        table.add_row(
+            row["game"], str(players), row["agents"], f"{row['games']:,}",
+            f"{row['one']:,.1f}", f"{row['two']:,.1f}", f"{row['two'] / row['one']:.2f}",
+            "–" if ray is None else f"{ray:,.1f}", "–" if ray is None else f"{ray / row['one']:.2f}",
+        )  # fmt: skip
+        console.print(
+            f"{row['game']}: 1 worker {row['one']:,.1f}, 2 workers {row['two']:,.1f}, "
+            f"Ray {'–' if ray is None else f'{ray:,.1f}'} games/s"
+        )
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
