@@ -6,6 +6,7 @@ most one broken last line; reading repairs that (cuts it off) so appending can g
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -28,6 +29,18 @@ def read_results(directory: Path, study: Study, repair: bool = False) -> dict[in
     if not path.exists():
         return {}
     data = path.read_bytes()
+    # Hundreds of thousands of small dicts would set the cyclic GC off again and again
+    # (quadratic time); none of them holds a cycle.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse(path, data, study, repair)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse(path: Path, data: bytes, study: Study, repair: bool) -> dict[int, dict[str, Any]]:
     done: dict[int, dict[str, Any]] = {}
     good_end = 0
     pos = 0

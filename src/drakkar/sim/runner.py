@@ -138,6 +138,7 @@ def _quiet_worker() -> None:
 def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: int) -> Batches:
     # forkserver: safe beside the progress bar's thread (fork is not), cheap once started.
     ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["drakkar.sim._forkserver_preload"])
     pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_quiet_worker)
     try:
         todo = deque(chunks)
