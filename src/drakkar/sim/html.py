@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from drakkar.sim.report import Analysis, Rate, headline, interval_text, p_text, pct
+from drakkar.sim.report import Analysis, Rate, headline, interval_text, label_test, p_text, pct
 from drakkar.sim.stats import describe
 
 REPORT_DIR = "report"
@@ -124,7 +124,8 @@ def plot_labels(a: Analysis, key: str, path: Path) -> str:
     ax.axvline(a.fair_share, color="#444", linestyle="--", label=f"fair share {pct(a.fair_share)}")
     ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
     ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(f"Win rate per {key}")
+    t = label_test(rates)
+    ax.set_title(f"Win rate per {key} (χ² = {t.statistic:.2f}, df {t.df}, {p_text(t.p_value)})")
     ax.legend(loc="lower right")
     return _save(fig, path)
 

@@ -65,20 +65,27 @@ def play_game(
 
 
 def seat_labels(state: State) -> dict[str, list[str]]:
-    """Per-seat labels a spectator sees at the end (Villainous Vikings: `captains`).
+    """Per-seat labels a spectator sees at the end (Villainous Vikings: each seat's captain).
 
-    Generic: any top-level entry of `view(None)` that is a list of one text per seat. The
-    report keeps those that are not simply the seat's name (see `report.label_keys`).
+    Generic: a top-level entry of `view(None)` holding one text per seat (`"captains": [...]`),
+    or a text field of a top-level list holding one object per seat (`"players": [{"captain":
+    ...}, ...]`, named by the field). The report keeps those that tell something the seat
+    does not (see `report.label_keys`).
     """
     view = state.view(None)
     n = state.num_players
-    return {
-        key: list(value)
-        for key, value in view.items()
-        if isinstance(value, list)
-        and len(value) == n
-        and all(isinstance(v, str) and v for v in value)
-    }
+    out: dict[str, list[str]] = {}
+    for key, value in view.items():
+        if not isinstance(value, list) or len(value) != n:
+            continue
+        if all(isinstance(v, str) and v for v in value):
+            out[key] = list(value)
+        elif all(isinstance(v, dict) for v in value):
+            for field, first in value[0].items():
+                if isinstance(first, str) and all(isinstance(v.get(field), str) for v in value):
+                    name = field if field not in view and field not in out else f"{key}.{field}"
+                    out[name] = [v[field] for v in value]
+    return out
 
 
 Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]

@@ -19,7 +19,7 @@ from typing import Any
 from rich.table import Table
 
 from drakkar.sim.results import read_results
-from drakkar.sim.stats import ChiSquare, chi_square_uniform, describe, wilson
+from drakkar.sim.stats import ChiSquare, chi_square_rates, chi_square_uniform, describe, wilson
 from drakkar.sim.study import Study, StudyError
 
 
@@ -106,19 +106,39 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
 
 
 def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
-    """The per-seat label keys worth a table: those that are not fixed by the seat.
+    """The per-seat label keys worth a table, in the order the game shows them.
 
-    A game may show per-seat labels to spectators (Villainous Vikings: which Captain each
-    seat plays). A key whose label is always the same for a seat ("Player 1") says nothing
-    the seat table does not, so it is left out.
+    Left out: a key missing from some game (a list that happened to hold one entry per seat
+    once, such as a discard pile, is no per-seat label); a key whose label is always the same
+    in a given seat ("Player 1": the seat table says it all); and a key that is one-to-one
+    with a key before it (a captain's id or ability text beside the captain's name).
     """
-    seen: dict[str, dict[int, set[str]]] = {}
+    results = list(results)
+    keys = list(dict.fromkeys(k for r in results for k in r.get("labels", {})))
+    keys = [k for k in keys if all(k in r.get("labels", {}) for r in results)]
+    seen: dict[str, dict[int, set[str]]] = {k: defaultdict(set) for k in keys}
+    pairs: dict[str, list[str]] = {k: [] for k in keys}  # every label, game by game, seat by seat
     for r in results:
-        for key, values in r.get("labels", {}).items():
-            per_seat = seen.setdefault(key, defaultdict(set))
+        labels = r.get("labels", {})
+        for key in keys:
+            values = labels.get(key, [""] * len(r["returns"]))
+            pairs[key].extend(values)
             for seat, v in enumerate(values):
-                per_seat[seat].add(v)
-    return [k for k, per_seat in seen.items() if any(len(v) > 1 for v in per_seat.values())]
+                seen[key][seat].add(v)
+    kept: list[str] = []
+    for key, per_seat in seen.items():
+        if not any(len(v) > 1 for v in per_seat.values()):
+            continue
+        if any(_one_to_one(pairs[k], pairs[key]) for k in kept):
+            continue
+        kept.append(key)
+    return kept
+
+
+def _one_to_one(a: list[str], b: list[str]) -> bool:
+    if len(a) != len(b):
+        return False
+    return len(set(a)) == len(set(b)) == len(set(zip(a, b, strict=True)))
 
 
 def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
@@ -136,6 +156,11 @@ def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
                 w[label] += ret
         out[key] = sorted((Rate(k, n[k], w[k]) for k in n), key=lambda x: (-x.rate, x.name))
     return out
+
+
+def label_test(rates: Sequence[Rate]) -> ChiSquare:
+    """Do the labels (Captains) share one win rate? Pearson's chi-square on wins and losses."""
+    return chi_square_rates([r.wins for r in rates], [r.n for r in rates])
 
 
 # -- words and tables ------------------------------------------------------------------------
@@ -196,9 +221,12 @@ def headline(a: Analysis) -> list[str]:
     for key, rates in a.labels.items():
         if len(rates) > 1:
             top, low = rates[0], rates[-1]
+            t = label_test(rates)
+            verdict = "differ" if t.p_value < 0.05 else "do not differ significantly"
             lines.append(
                 f"By {key}: {top.name} wins {pct(top.rate)} ({interval_text(top)}), "
-                f"{low.name} {pct(low.rate)} ({interval_text(low)})."
+                f"{low.name} {pct(low.rate)} ({interval_text(low)}); win rates {verdict} "
+                f"(χ² = {t.statistic:.2f}, df = {t.df}, {p_text(t.p_value)})."
             )
     return lines
 

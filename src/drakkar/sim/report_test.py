@@ -12,7 +12,7 @@ import pytest
 import drakkar
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.sim.html import write_report
-from drakkar.sim.report import analyse, headline, label_keys, load_study, tables
+from drakkar.sim.report import analyse, headline, label_keys, label_test, load_study, tables
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.stats import wilson
 from drakkar.sim.study import Study, StudyError
@@ -63,8 +63,12 @@ def test_analysis_matches_hand_computation() -> None:
     assert a.lengths == [6, 8, 10, 12]
     assert a.scores_by_agent == {H: [15, 12, 9, 13], R: [10, 12, 16, 11]}
     assert a.scores_by_seat == [[15, 12, 9, 11], [10, 12, 16, 13]]
-    # "names" is the same in each seat every game: no table for it
+    # "names" is the same in each seat every game, "captain_id" one-to-one with "captains":
+    # no table for either
     assert label_keys(HAND) == ["captains"]
+    # a list that held one entry per seat in one game only (a discard pile) is no label
+    odd = [dict(r, labels=dict(r["labels"], discard=["Lisbon", "Jorvik"])) for r in HAND[:1]]
+    assert label_keys(odd + HAND[1:]) == ["captains"]
     assert [(r.name, r.n, r.wins) for r in a.labels["captains"]] == [
         ("Ragnar", 3, 2.5),
         ("Bjorn", 2, 1.0),
@@ -75,6 +79,11 @@ def test_analysis_matches_hand_computation() -> None:
     assert "No significant seat advantage" in text
     assert "median; middle half 7.5 to 10.5" in text
     assert "By captains: Ragnar wins 83.3%" in text
+    # pooled rate 4/8; chi2 = 2 * ((2.5 - 1.5)^2 / 1.5 + 0 + (0.5 - 1.5)^2 / 1.5) = 8/3, df 2
+    t = label_test(a.labels["captains"])
+    assert t.statistic == pytest.approx(8 / 3)
+    assert t.p_value == pytest.approx(math.exp(-4 / 3))
+    assert "win rates do not differ significantly (χ² = 2.67, df = 2, p = 0.264)" in text
     assert [t.title for t in tables(a)][-1] == "Win rate per captains"
 
 

@@ -69,6 +69,20 @@ def chi_square_uniform(counts: Sequence[float]) -> ChiSquare:
     return ChiSquare(stat, k - 1, chi2_sf(stat, k - 1))
 
 
+def chi_square_rates(wins: Sequence[float], n: Sequence[float]) -> ChiSquare:
+    """Pearson's test that groups (Captains, say) share one win rate: the 2 x k table of
+    wins and losses per group against the pooled rate, df = k - 1."""
+    k = len(wins)
+    total_n, total_w = float(sum(n)), float(sum(wins))
+    if k < 2 or total_n <= 0 or total_w <= 0 or total_w >= total_n:
+        return ChiSquare(0.0, max(1, k - 1), 1.0)
+    p = total_w / total_n
+    stat = 0.0
+    for w, m in zip(wins, n, strict=True):
+        stat += (w - m * p) ** 2 / (m * p) + ((m - w) - m * (1 - p)) ** 2 / (m * (1 - p))
+    return ChiSquare(stat, k - 1, chi2_sf(stat, k - 1))
+
+
 def describe(values: Sequence[float]) -> dict[str, float]:
     """Mean, standard deviation (n-1), min, quartiles, max of a non-empty sample."""
     xs = sorted(values)

@@ -6,7 +6,14 @@ import math
 
 import pytest
 
-from drakkar.sim.stats import chi2_sf, chi_square_uniform, describe, quantile, wilson
+from drakkar.sim.stats import (
+    chi2_sf,
+    chi_square_rates,
+    chi_square_uniform,
+    describe,
+    quantile,
+    wilson,
+)
 
 
 # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I,
@@ -80,3 +87,14 @@ def test_describe_by_hand() -> None:
     assert quantile([1, 2], 0.25) == 1.25
     with pytest.raises(ValueError):
         describe([])
+
+
+def test_chi_square_rates_by_hand() -> None:
+    # 2 x 2 table: wins 30/100 and 50/100; pooled 0.4; expected wins 40, losses 60 each.
+    # (10^2/40 + 10^2/60) * 2 = 8.3333, df 1, p = erfc(sqrt(8.3333 / 2))
+    t = chi_square_rates([30, 50], [100, 100])
+    assert t.statistic == pytest.approx(2 * (100 / 40 + 100 / 60))
+    assert t.df == 1
+    assert t.p_value == pytest.approx(math.erfc(math.sqrt(t.statistic / 2)))
+    assert chi_square_rates([5, 10], [10, 20]).statistic == pytest.approx(0.0)
+    assert chi_square_rates([0, 0], [10, 10]).p_value == 1.0
