@@ -4,8 +4,10 @@
 
 Each backend runs the same study through `drakkar.sim` (results written to a temporary
 directory, as `drakkar simulate` does). The number of games is set so that one worker takes
-about --seconds; the pool's and Ray's start-up are excluded by warming them first (a local
-Ray is started once, before its timing). The target is 1.8x or better from 1 to 2 workers.
+about --seconds; the pool's and Ray's start-up are excluded by warming them first (the pool's
+workers are kept between runs in one process; a local Ray is started once, before timing).
+The machine's load average is printed beside the figures: other work on the cores skews
+the 2-worker figures most. The target is 1.8x or better from 1 to 2 workers.
 With no GAME, every registered game is measured; --toy adds the test game High Card.
 """
 
@@ -36,13 +38,15 @@ def games_per_second(study: Study, backend: Backend) -> float:
 
 def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float) -> dict:
     specs = agents if len(agents) > 1 else agents * players
-    probe = Study.make(game, players * 4, players, specs, seed=1)
+    warm = Study.make(game, players * 8, players, specs, seed=3)
+    games_per_second(warm, Backend(jobs=1))  # imports, caches
+    probe = Study.make(game, players * 32, players, specs, seed=1)
     rate = games_per_second(probe, Backend(jobs=1))
     n = max(players * 8, int(rate * seconds) // players * players)
     study = Study.make(game, n, players, specs, seed=2)
     out = {"game": game.name, "players": players, "agents": ",".join(specs), "games": n}
     out["one"] = games_per_second(study, Backend(jobs=1))
-    games_per_second(Study.make(game, players * 8, players, specs, seed=3), Backend(jobs=2))
+    games_per_second(warm, Backend(jobs=2))  # starts the pool's workers, kept for the next run
     out["two"] = games_per_second(study, Backend(jobs=2))
     try:
         import ray
@@ -51,7 +55,7 @@ def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float)
         return out
     if not ray.is_initialized():
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    games_per_second(Study.make(game, players * 8, players, specs, seed=3), Backend(2, "local"))
+    games_per_second(warm, Backend(2, "local"))
     out["ray"] = games_per_second(study, Backend(jobs=2, ray="local"))
     return out
 
@@ -100,6 +104,7 @@ def main() -> None:
             f"Ray {'–' if ray is None else f'{ray:,.1f}'} games/s"
         )
     console.print(table)
+    console.print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -135,11 +135,38 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
 
 
+# One pool per worker count, kept between studies in one process (a notebook, a benchmark):
+# starting workers costs more than a short study. A pool that was interrupted is dropped.
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(game: Game, workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        # forkserver: safe beside the progress bar's thread (fork is not); its preload makes
+        # every worker start with drakkar and the game imported and Ctrl-C ignored.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["drakkar.sim._forkserver_preload", type(game).__module__])
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            workers, mp_context=ctx, initializer=_quiet_worker
+        )
+    return pool
+
+
+def _drop_pool(workers: int) -> None:
+    pool = _POOLS.pop(workers, None)
+    if pool is None:
+        return
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()  # a chunk in progress is abandoned: resume replays it
+
+
 def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: int) -> Batches:
-    # forkserver: safe beside the progress bar's thread (fork is not), cheap once started.
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["drakkar.sim._forkserver_preload"])
-    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_quiet_worker)
+    pool = _pool(game, workers)
+    finished_all = False
     try:
         todo = deque(chunks)
         running: set[Future[Chunk]] = set()
@@ -157,12 +184,10 @@ def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: in
                     ) from None
                 if todo:
                     running.add(pool.submit(play_chunk, game, study, todo.popleft()))
+        finished_all = True
     finally:
-        procs = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in procs:
-            if proc.is_alive():
-                proc.terminate()  # a chunk in progress is abandoned: resume replays it
+        if not finished_all:
+            _drop_pool(workers)
 
 
 def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Backend) -> Batches:

@@ -171,3 +171,29 @@ def test_ctrl_c_loses_no_finished_game(tmp_path: Path, jobs: int) -> None:
     assert len(done) < 200
     run(study, tmp_path, Backend(jobs=jobs), done)
     assert sorted(read_results(tmp_path, study)) == list(range(200))
+
+
+def test_a_killed_worker_loses_no_finished_game(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    from drakkar.sim import runner
+
+    study = Study.make(HIGH_CARD, 2000, 2, ["heuristic", "random"], seed=8)
+    prepare(study, tmp_path, resume=False)
+    seen: list[int] = []
+
+    def kill_a_worker(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 20:
+            pid = next(iter(runner._POOLS[2]._processes))  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+
+    with pytest.raises(StudyError, match="a worker process died; every game finished so far"):
+        run(study, tmp_path, Backend(jobs=2), on_game=kill_a_worker)
+    assert 2 not in runner._POOLS  # the broken pool is not reused
+    done = prepare(study, tmp_path, resume=True)
+    assert set(seen) <= set(done)
+    assert len(done) < 2000
+    run(study, tmp_path, Backend(jobs=2), done)
+    assert sorted(read_results(tmp_path, study)) == list(range(2000))
