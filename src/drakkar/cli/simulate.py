@@ -26,7 +26,7 @@ from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
 from drakkar.sim.runner import Backend, prepare, run
-from drakkar.sim.study import Study, split_agents
+from drakkar.sim.study import Study, StudyError, split_agents
 
 
 class RateColumn(ProgressColumn):
@@ -43,7 +43,11 @@ def simulate(
     game: Annotated[str, typer.Argument(help="the game, e.g. viking-raid")],
     games: Annotated[
         int | None,
-        typer.Option("-n", "--games", help="games to play (rounded up to a multiple of players)"),
+        typer.Option(
+            "-n",
+            "--games",
+            help="games to play, default 1000 (rounded up to a multiple of players)",
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
     agents: Annotated[
@@ -146,6 +150,17 @@ def _study(
     specs = split_agents(agents)
     if resume and out is not None and (out / "study.json").exists():
         stored = Study.load(out)
+        if len(specs) == 1:
+            specs = specs * stored.players  # one agent takes every seat
+        asked = {"game": g.name, "players": players, "agents": specs or None}
+        for key, value in asked.items():
+            have = getattr(stored, key)
+            have = list(have) if isinstance(have, tuple) else have
+            if value is not None and value != have:
+                raise StudyError(
+                    f"cannot resume with different parameters: {key}: {have!r} in the study, "
+                    f"{value!r} asked now"
+                )
         study = Study.make(
             g,
             games if games is not None else stored.games,

@@ -57,6 +57,14 @@ def test_resume_finishes_and_refuses_changes(tmp_path: Path) -> None:
     code, text = _simulate("--out", str(out), "--resume", "--seed", "3")
     assert code == 2
     assert "cannot resume with different parameters: seed: 2 in the study, 3 asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-p", "3")
+    assert code == 2
+    assert "cannot resume with different parameters: players: 2 in the study, 3 asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-a", "random")
+    assert "agents: ['heuristic', 'random'] in the study, ['random', 'random'] asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-a", "heuristic,random", "-p", "2")
+    assert code == 0, text
+    assert "nothing" not in text and "10 already done" in text
 
 
 def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
