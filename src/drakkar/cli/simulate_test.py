@@ -35,6 +35,7 @@ def test_simulate_prints_win_rates_and_report_reads_them(tmp_path: Path) -> None
     assert "Game length (actions) and scores" in result.output
     assert (out / "report" / "index.html").exists()
     assert (out / "report" / "seats.png").exists()
+    assert (out / "report" / "agents.png").exists()  # heuristic against random
 
 
 def test_simulate_rounds_up_to_balance_seats(tmp_path: Path) -> None:

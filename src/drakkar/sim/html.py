@@ -16,6 +16,8 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from drakkar.engine.errors import DrakkarError
+from drakkar.engine.registry import load
 from drakkar.sim.report import Analysis, Rate, headline, interval_text, label_test, p_text, pct
 from drakkar.sim.stats import describe
 
@@ -159,20 +161,17 @@ def write_report(a: Analysis, directory: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     s = a.study
     parts = [
-        f"<h1>{html.escape(s.game)}: {s.players} players</h1>",
+        f"<h1>{html.escape(_title(s.game))}: {s.players} players</h1>",
         "<p class=lead>" + "<br>".join(html.escape(line) for line in headline(a)) + "</p>",
         f"<p>Agents: {html.escape(', '.join(s.agents))}; seats rotated every game; options "
         f"{html.escape(str(s.options))}.</p>",
-        "<h2>Who wins</h2>",
-        f"<img src='{plot_agents(a, out / 'agents.png')}' alt='win rate per agent'>",
-        _table(RATE_HEADERS, _rate_rows(a.by_agent)),
-        "<h2>Does the seat matter?</h2>",
-        f"<p>{html.escape(_seat_sentence(a))}</p>",
-        f"<img src='{plot_seats(a, out / 'seats.png')}' alt='win rate per seat'>",
-        _table(RATE_HEADERS, _rate_rows(a.by_seat)),
     ]
-    if len(a.by_agent) > 1:
-        parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
+    if len(a.by_agent) > 1:  # one agent in every seat wins its fair share by construction
+        parts += [
+            "<h2>Who wins</h2>",
+            f"<img src='{plot_agents(a, out / 'agents.png')}' alt='win rate per agent'>",
+            _table(RATE_HEADERS, _rate_rows(a.by_agent)),
+        ]
     for i, key in enumerate(a.labels):
         img = plot_labels(a, key, out / f"labels-{i}.png")
         parts += [
@@ -180,6 +179,14 @@ def write_report(a: Analysis, directory: Path) -> Path:
             f"<img src='{img}' alt='win rate per {html.escape(key)}'>",
             _table(RATE_HEADERS, _rate_rows(a.labels[key])),
         ]
+    parts += [
+        "<h2>Does the seat matter?</h2>",
+        f"<p>{html.escape(_seat_sentence(a))}</p>",
+        f"<img src='{plot_seats(a, out / 'seats.png')}' alt='win rate per seat'>",
+        _table(RATE_HEADERS, _rate_rows(a.by_seat)),
+    ]
+    if len(a.by_agent) > 1:
+        parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
     d = describe(a.lengths)
     parts += [
         "<h2>How long a game takes</h2>",
@@ -203,6 +210,13 @@ def write_report(a: Analysis, directory: Path) -> Path:
         f"<body>{''.join(parts)}</body></html>\n"
     )
     return page
+
+
+def _title(name: str) -> str:
+    try:
+        return load(name).title or name
+    except DrakkarError:
+        return name
 
 
 def _seat_sentence(a: Analysis) -> str:
