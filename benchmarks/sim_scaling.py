@@ -23,17 +23,41 @@ from rich.console import Console
 from rich.table import Table
 
 import drakkar
+from drakkar.engine.registry import games as all_games
+from drakkar.sim import runner
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.study import Study, split_agents
 
 
-def games_per_second(study: Study, backend: Backend) -> float:
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of this process and `pids` (Linux /proc; 0 where unreadable)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = sum(os.times()[:2])
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def _pool_pids(backend: Backend) -> list[int]:
+    pool = runner._POOLS.get(backend.workers()) if not backend.ray else None
+    return list(getattr(pool, "_processes", None) or {})
+
+
+def games_per_second(study: Study, backend: Backend) -> tuple[float, float]:
+    """Games per wall-clock second, and CPU milliseconds per game (this process + pool)."""
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         done = prepare(study, directory, resume=False)
+        pids = _pool_pids(backend)
+        cpu = _cpu_seconds(pids)
         start = time.perf_counter()
         played = run(study, directory, backend, done)
-        return played / (time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        return played / wall, 1000 * (_cpu_seconds(pids) - cpu) / played
 
 
 def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float) -> dict:
@@ -41,13 +65,13 @@ def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float)
     warm = Study.make(game, players * 8, players, specs, seed=3)
     games_per_second(warm, Backend(jobs=1))  # imports, caches
     probe = Study.make(game, players * 32, players, specs, seed=1)
-    rate = games_per_second(probe, Backend(jobs=1))
+    rate, _ = games_per_second(probe, Backend(jobs=1))
     n = max(players * 8, int(rate * seconds) // players * players)
     study = Study.make(game, n, players, specs, seed=2)
-    out = {"game": game.name, "players": players, "agents": ",".join(specs), "games": n}
-    out["one"] = games_per_second(study, Backend(jobs=1))
+    out: dict = {"game": game.name, "players": players, "agents": ",".join(specs), "games": n}
+    out["one"], out["cpu_one"] = games_per_second(study, Backend(jobs=1))
     games_per_second(warm, Backend(jobs=2))  # starts the pool's workers, kept for the next run
-    out["two"] = games_per_second(study, Backend(jobs=2))
+    out["two"], out["cpu_two"] = games_per_second(study, Backend(jobs=2))
     try:
         import ray
     except ImportError:
@@ -56,7 +80,7 @@ def measure(game: drakkar.Game, players: int, agents: list[str], seconds: float)
     if not ray.is_initialized():
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     games_per_second(warm, Backend(2, "local"))
-    out["ray"] = games_per_second(study, Backend(jobs=2, ray="local"))
+    out["ray"] = games_per_second(study, Backend(jobs=2, ray="local"))[0]
     return out
 
 
@@ -68,12 +92,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="time for one worker per game")
     ap.add_argument("--toy", action="store_true", help="also measure the toy game High Card")
     args = ap.parse_args()
-    games = [drakkar.load(g) for g in args.games] or drakkar.games()
+    games = [drakkar.load(g) for g in args.games] or all_games()
     if args.toy:
         from drakkar.engine.toy import HIGH_CARD
 
         games.append(HIGH_CARD)
-    console = Console()
+    console = Console(width=140)
     console.print(f"{os.cpu_count()} cores; ~{args.seconds:.0f} s per game on one worker")
     table = Table(title="Study throughput (games/s)")
     for col in (
@@ -98,12 +122,17 @@ def main() -> None:
             row["game"], str(players), row["agents"], f"{row['games']:,}",
             f"{row['one']:,.1f}", f"{row['two']:,.1f}", f"{row['two'] / row['one']:.2f}",
             "–" if ray is None else f"{ray:,.1f}", "–" if ray is None else f"{ray / row['one']:.2f}",
+            f"{row['cpu_one']:.2f}", f"{row['cpu_two']:.2f}",
         )  # fmt: skip
         console.print(
             f"{row['game']}: 1 worker {row['one']:,.1f}, 2 workers {row['two']:,.1f}, "
             f"Ray {'–' if ray is None else f'{ray:,.1f}'} games/s"
         )
     console.print(table)
+    console.print(
+        "CPU ms/game 1w, 2w: CPU time of this process and the pool's workers per game; equal figures "
+        "mean the pool adds no work, so on idle cores 2 workers would run ~2x as fast."
+    )
     console.print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
