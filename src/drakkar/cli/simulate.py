@@ -33,8 +33,11 @@ class RateColumn(ProgressColumn):
     """Games per second over this run (not counting games a resumed study already had)."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} games/s" if speed else "– games/s", style="progress.data.speed")
+        played = task.completed - task.fields.get("already", 0)
+        elapsed = task.finished_time if task.finished else task.elapsed
+        if not elapsed or played <= 0:
+            return Text("– games/s", style="progress.data.speed")
+        return Text(f"{played / elapsed:,.1f} games/s", style="progress.data.speed")
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": False})
@@ -113,7 +116,9 @@ def simulate(
     played = 0
     try:
         with _progress() as bar:
-            task = bar.add_task("playing", total=study.games, completed=len(done))
+            task = bar.add_task(
+                "playing", total=study.games, completed=len(done), already=len(done)
+            )
             played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
     except KeyboardInterrupt:
         have = len(read_results(directory, study))
