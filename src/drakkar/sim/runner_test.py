@@ -145,11 +145,17 @@ def test_a_failing_game_stops_the_study_and_is_kept_for_the_bug_report(
 
 
 def test_ray_gives_the_process_pool_results(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'drakkar[ray]')")
-    study = Study.make(HIGH_CARD, 24, 2, ["heuristic", "random"], seed=9)
-    pool = _run(study, tmp_path / "pool", Backend(jobs=2))
-    ray = _run(study, tmp_path / "ray", Backend(jobs=2, ray="local"))
-    assert ray == pool
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'drakkar[ray]')")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)  # one instance, all games
+    try:
+        for game in GAMES:
+            study = _study(game, rounds=6 if game is HIGH_CARD else 1)
+            pool = _run(study, tmp_path / f"pool-{game.name}", Backend(jobs=2))
+            on_ray = _run(study, tmp_path / f"ray-{game.name}", Backend(jobs=2, ray="local"))
+            assert on_ray == pool, game.name
+            assert len(on_ray) == study.games
+    finally:
+        ray.shutdown()
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
