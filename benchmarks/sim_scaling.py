@@ -99,39 +99,40 @@ def main() -> None:
         games.append(HIGH_CARD)
     console = Console(width=140)
     console.print(f"{os.cpu_count()} cores; ~{args.seconds:.0f} s per game on one worker")
-    table = Table(title="Study throughput (games/s)")
-    for col in (
+    table = Table(title="Study throughput (games/s), and CPU milliseconds per game")
+    cols: tuple[str, ...] = (
         "game",
         "players",
-        "agents",
         "games",
         "1 worker",
         "2 workers",
         "×",
         "Ray 2 CPUs",
         "×",
-    ):
-        table.add_column(col, justify="left" if col in ("game", "agents") else "right")
-    rows = []
+    )
+    cols += ("CPU ms 1w", "CPU ms 2w", "× if idle")
+    for col in cols:
+        table.add_column(col, justify="left" if col == "game" else "right")
     for game in games:
         players = args.players or game.default_players
         row = measure(game, players, split_agents(args.agents), args.seconds)
-        rows.append(row)
         ray = row["ray"]
         table.add_row(
-            row["game"], str(players), row["agents"], f"{row['games']:,}",
+            row["game"], str(players), f"{row['games']:,}",
             f"{row['one']:,.1f}", f"{row['two']:,.1f}", f"{row['two'] / row['one']:.2f}",
             "–" if ray is None else f"{ray:,.1f}", "–" if ray is None else f"{ray / row['one']:.2f}",
-            f"{row['cpu_one']:.2f}", f"{row['cpu_two']:.2f}",
+            f"{row['cpu_one']:.3f}", f"{row['cpu_two']:.3f}",
+            f"{2 * row['cpu_one'] / row['cpu_two']:.2f}",
         )  # fmt: skip
         console.print(
-            f"{row['game']}: 1 worker {row['one']:,.1f}, 2 workers {row['two']:,.1f}, "
-            f"Ray {'–' if ray is None else f'{ray:,.1f}'} games/s"
+            f"{row['game']} ({row['agents']}): 1 worker {row['one']:,.1f}, 2 workers "
+            f"{row['two']:,.1f}, Ray {'–' if ray is None else f'{ray:,.1f}'} games/s"
         )
     console.print(table)
     console.print(
-        "CPU ms/game 1w, 2w: CPU time of this process and the pool's workers per game; equal figures "
-        "mean the pool adds no work, so on idle cores 2 workers would run ~2x as fast."
+        "CPU ms 1w, 2w: CPU time of this process and the pool's workers per game. '× if idle' "
+        "= 2 x (CPU ms 1w) / (CPU ms 2w): the 2-worker speed-up on two otherwise idle cores, "
+        "which the wall-clock '×' shows only when no other work competes for the cores."
     )
     console.print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
