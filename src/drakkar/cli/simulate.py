@@ -1,1 +1,218 @@
-"""placeholder until written"""
+"""`drakkar simulate GAME -n N`: a balance study between agents, seats rotated."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from drakkar.cli.app import app, console, fail, parse_options
+from drakkar.engine.errors import DrakkarError
+from drakkar.engine.registry import load
+from drakkar.sim.report import analyse, summary_tables
+from drakkar.sim.results import read_results
+from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.study import Study, StudyError, split_agents
+
+
+class RateColumn(ProgressColumn):
+    """Games per second over this run (not counting games a resumed study already had)."""
+
+    def render(self, task: Task) -> Text:
+        played = task.completed - task.fields.get("already", 0)
+        elapsed = task.finished_time if task.finished else task.elapsed
+        if not elapsed or played <= 0:
+            return Text("– games/s", style="progress.data.speed")
+        return Text(f"{played / elapsed:,.1f} games/s", style="progress.data.speed")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": False})
+def simulate(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="the game, e.g. viking-raid")],
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "-n",
+            "--games",
+            help="games to play, default 1000 (rounded up to a multiple of players)",
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="one agent spec per seat, comma-separated (random,heuristic,ismcts:iterations=500); "
+            "random*3 repeats; one spec takes every seat. Default: heuristic against random.",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="the study seed (default: random, saved)")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="worker processes (default: every core)")
+    ] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="run on Ray: alone, start a local Ray instance with --jobs CPUs; "
+            "followed by an ADDRESS, join that cluster",
+        ),
+    ] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="the study directory (default: studies/GAME-PLAYERSp-TIME)"),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="finish the study in --out, playing only what is missing"),
+    ] = False,
+) -> None:
+    """Play N games between agents with seats rotated; print win rates per agent and seat.
+
+    Every finished game is appended to OUT/results.jsonl as it ends: an interrupted study
+    loses nothing, and --resume plays only the missing games. `drakkar report OUT` analyses it.
+    """
+    ray_address = _ray_address(ray, ctx.args)
+    if jobs is not None and jobs < 1:
+        raise fail(f"--jobs must be at least 1, got {jobs}")
+    if resume and out is None:
+        raise fail("--resume needs --out DIR: the study to finish")
+    try:
+        study, note = _study(game, games, players, agents, parse_options(option), seed, out, resume)
+        directory = out or _default_out(study)
+        done = prepare(study, directory, resume)
+    except DrakkarError as e:
+        raise fail(str(e)) from None
+    if note:
+        console.print(f"[yellow]{note}[/]")
+    backend = Backend(jobs=jobs, ray=ray_address)
+    console.print(
+        f"{study.games:,} games of {study.game}, {study.players} players, "
+        f"agents {', '.join(study.agents)}, seed {study.seed}, on {backend.describe()}; "
+        f"results in {directory}/" + (f" ({len(done):,} already done)" if done else "")
+    )
+    started = time.monotonic()
+    played = 0
+    try:
+        with _progress() as bar:
+            task = bar.add_task(
+                "playing", total=study.games, completed=len(done), already=len(done)
+            )
+            played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
+    except KeyboardInterrupt:
+        have = len(read_results(directory, study))
+        console.print(
+            f"[yellow]interrupted: {have:,} of {study.games:,} games saved; finish with[/] "
+            f"drakkar simulate {study.game} --out {directory} --resume"
+        )
+        raise typer.Exit(130) from None
+    except DrakkarError as e:
+        raise fail(str(e), code=1) from None
+    elapsed = time.monotonic() - started
+    if played:
+        console.print(
+            f"played {played:,} games in {elapsed:.1f} s ({played / elapsed:,.1f} games/s)"
+        )
+    results = read_results(directory, study)
+    for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
+        console.print(table)
+    console.print(f"full report: drakkar report {directory}")
+
+
+def _study(
+    game: str,
+    games: int | None,
+    players: int | None,
+    agents: list[str] | None,
+    options: dict[str, str],
+    seed: int | None,
+    out: Path | None,
+    resume: bool,
+) -> tuple[Study, str]:
+    """The study asked for. On --resume, what was not given comes from the stored study."""
+    g = load(game)
+    specs = split_agents(agents)
+    if resume and out is not None and (out / "study.json").exists():
+        stored = Study.load(out)
+        if len(specs) == 1:
+            specs = specs * stored.players  # one agent takes every seat
+        asked = {"game": g.name, "players": players, "agents": specs or None}
+        for key, value in asked.items():
+            have = getattr(stored, key)
+            have = list(have) if isinstance(have, tuple) else have
+            if value is not None and value != have:
+                raise StudyError(
+                    f"cannot resume with different parameters: {key}: {have!r} in the study, "
+                    f"{value!r} asked now"
+                )
+        study = Study.make(
+            g,
+            games if games is not None else stored.games,
+            players if players is not None else stored.players,
+            specs or list(stored.agents),
+            stored.seed if seed is None else seed,
+            {**stored.options, **options},
+        )
+        return study, ""
+    n_players = players if players is not None else (len(specs) if len(specs) > 1 else None)
+    n_players = g.check_players(g.default_players if n_players is None else n_players)
+    wanted = 1000 if games is None else games
+    if wanted < 1:
+        raise fail(f"-n must be at least 1, got {wanted}")
+    rounded = -(-wanted // n_players) * n_players
+    note = ""
+    if rounded != wanted:
+        note = (
+            f"-n {wanted} rounded up to {rounded} so every agent sits in every seat equally often"
+        )
+    return Study.make(g, rounded, n_players, specs, seed, options), note
+
+
+def _default_out(study: Study) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return Path("studies") / f"{study.game}-{study.players}p-{stamp}"
+
+
+def _ray_address(ray: bool, extra: list[str]) -> str | None:
+    """`--ray` alone: "local"; `--ray ADDRESS`: the address (Typer has no optional values,
+    so the address arrives as the command's one extra argument)."""
+    if len(extra) > (1 if ray else 0):
+        raise fail(f"unexpected argument {extra[-1]!r}")
+    if not ray:
+        return None
+    return extra[0] if extra and extra[0].lower() != "local" else "local"
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        console=console,
+    )

@@ -1,0 +1,38 @@
+"""`drakkar report DIR`: what a study found, as tables here and as a page with plots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from drakkar.cli.app import app, console, fail
+from drakkar.engine.errors import DrakkarError
+from drakkar.sim.report import analyse, headline, load_study, tables
+
+
+@app.command()
+def report(
+    directory: Annotated[Path, typer.Argument(help="a study directory made by drakkar simulate")],
+    html: Annotated[
+        bool, typer.Option("--html/--no-html", help="also write DIR/report/index.html with plots")
+    ] = True,
+) -> None:
+    """Win rates per agent and seat (95% Wilson intervals), seat advantage (chi-square test),
+    game lengths and scores, and per-label win rates (such as Captains) when the game shows them.
+    """
+    try:
+        study, results = load_study(directory)
+        analysis = analyse(study, results)
+    except DrakkarError as e:
+        raise fail(str(e)) from None
+    for line in headline(analysis):
+        console.print(line)
+    for table in tables(analysis):
+        console.print(table)
+    if html:
+        from drakkar.sim.html import write_report  # matplotlib loads only when drawing
+
+        page = write_report(analysis, directory)
+        console.print(f"report with plots: {page}")

@@ -1,0 +1,104 @@
+"""`drakkar simulate` and `drakkar report` from the command line, good input and bad."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from drakkar.cli import app
+from drakkar.engine.toy import HIGH_CARD
+
+runner = CliRunner()
+assert HIGH_CARD.name == "high-card"  # importing the toy game registers it
+
+
+def _simulate(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["simulate", "high-card", *args])
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_simulate_prints_win_rates_and_report_reads_them(tmp_path: Path) -> None:
+    out = tmp_path / "study"
+    code, text = _simulate(
+        "-n", "21", "--players", "3", "--seed", "4", "-j", "2", "--out", str(out)
+    )
+    assert code == 0, text
+    assert "-n 21 rounded up to 21" not in text
+    assert "21 games of high-card, 3 players, agents heuristic, random, random" in text
+    for title in ("Win rate per agent", "Win rate per seat", "Win rate per agent and seat"):
+        assert title in text
+    assert len((out / "results.jsonl").read_text().splitlines()) == 21
+    result = runner.invoke(app, ["report", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Game length (actions) and scores" in result.output
+    assert (out / "report" / "index.html").exists()
+    assert (out / "report" / "seats.png").exists()
+    assert (out / "report" / "agents.png").exists()  # heuristic against random
+
+
+def test_simulate_rounds_up_to_balance_seats(tmp_path: Path) -> None:
+    code, text = _simulate("-n", "5", "-a", "random", "--out", str(tmp_path / "s"), "--seed", "1")
+    assert code == 0, text
+    assert "-n 5 rounded up to 6 so every agent sits in every seat equally often" in text
+    assert json.loads((tmp_path / "s" / "study.json").read_text())["games"] == 6
+
+
+def test_resume_finishes_and_refuses_changes(tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    code, text = _simulate("-n", "10", "--out", str(out), "--seed", "2", "-j", "1")
+    assert code == 0, text
+    lines = (out / "results.jsonl").read_text().splitlines()
+    (out / "results.jsonl").write_text("\n".join(lines[:4]) + "\n" + lines[4][:25])
+    code, text = _simulate("--out", str(out), "--resume", "-j", "1")
+    assert code == 0, text
+    assert "(4 already done)" in text
+    assert "played 6 games" in text
+    code, text = _simulate("--out", str(out), "--resume", "--seed", "3")
+    assert code == 2
+    assert "cannot resume with different parameters: seed: 2 in the study, 3 asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-p", "3")
+    assert code == 2
+    assert "cannot resume with different parameters: players: 2 in the study, 3 asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-a", "random")
+    assert "agents: ['heuristic', 'random'] in the study, ['random', 'random'] asked now" in text
+    code, text = _simulate("--out", str(out), "--resume", "-a", "heuristic,random", "-p", "2")
+    assert code == 0, text
+    assert "nothing" not in text and "10 already done" in text
+
+
+def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    cases = [
+        (["simulate", "no-such-game", "--out", str(out)], "no game called 'no-such-game'"),
+        (["simulate", "high-card", "-a", "wizard", "--out", str(out)], "no agent called 'wizard'"),
+        (
+            ["simulate", "high-card", "-a", "random,random,random", "-p", "2", "--out", str(out)],
+            "3 agents for 2 players",
+        ),
+        (["simulate", "high-card", "-p", "9", "--out", str(out)], "2 to 3 players"),
+        (["simulate", "high-card", "-o", "rounds=7", "--out", str(out)], "rounds"),
+        (["simulate", "high-card", "-j", "0", "--out", str(out)], "--jobs must be at least 1"),
+        (["simulate", "high-card", "--resume"], "--resume needs --out"),
+        (["simulate", "high-card", "--resume", "--out", str(out)], "nothing to resume"),
+        (["report", str(out)], "is not a directory"),
+        (["report", str(tmp_path)], "holds no study"),
+    ]
+    for args, words in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in " ".join(result.output.split()), (args, result.output)
+        assert not out.exists()
+
+
+def test_ray_address_is_the_one_extra_argument() -> None:
+    from drakkar.cli.simulate import _ray_address
+
+    assert _ray_address(False, []) is None
+    assert _ray_address(True, []) == "local"
+    assert _ray_address(True, ["local"]) == "local"
+    assert _ray_address(True, ["10.1.2.3:6379"]) == "10.1.2.3:6379"
+    code, text = _simulate("stray", "--out", "x")
+    assert code == 2
+    assert "unexpected argument 'stray'" in text

@@ -1,0 +1,111 @@
+"""Play one game of a study: what every backend's workers run.
+
+A result is a JSON-safe dict, one line of the results file:
+
+    index         the game's number in the study, 0 <= index < games
+    seed          the deal seed (derived from the study seed and index)
+    entrants      which entrant (index into the study's agents) sat in each seat
+    agents        the agent spec in each seat
+    agent_seeds   each seat's agent seed
+    returns       per seat: 1 a win, 0 a loss, a shared win split
+    scores        per seat, the game's own score
+    length        the number of actions
+    labels        per-seat labels the game shows spectators (e.g. {"captains": [...]})
+    record        the game record (`Record.to_dict(labels=False)`): replays to the same game
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any
+
+from drakkar.agents.spec import make_agent
+from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
+from drakkar.engine.record import Record
+from drakkar.engine.state import State
+from drakkar.sim.study import Study
+
+
+def play_game(
+    game: Game, study: Study, index: int, options: GameOptions | None = None
+) -> dict[str, Any]:
+    """Play game `index` of `study` to the end and return its result line.
+
+    `options`: the study's options already built (building them from the dict costs more
+    than a short game; `play_chunk` builds them once).
+    """
+    entrants = study.entrants(index)
+    specs = tuple(study.agents[e] for e in entrants)
+    agent_seeds = study.agent_seeds(index)
+    seed = study.game_seed(index)
+    opts = options if options is not None else game.options(study.options, study.players)
+    state = game.new(study.players, seed, opts)
+    agents = [make_agent(spec, game, s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    limit = game.max_game_length(study.players)
+    while not state.is_terminal():
+        if len(state.history) >= limit:
+            raise RuntimeError(f"game {index} passed {limit} actions without ending")
+        player = state.current_player
+        assert player is not None
+        state.apply(agents[player].act(state, player))
+    return {
+        "index": index,
+        "seed": seed,
+        "entrants": list(entrants),
+        "agents": list(specs),
+        "agent_seeds": list(agent_seeds),
+        "returns": [float(r) for r in state.returns()],
+        "scores": [float(s) for s in state.scores()],
+        "length": len(state.history),
+        "labels": seat_labels(state),
+        "record": Record.from_state(state, specs).to_dict(labels=False),
+    }
+
+
+def seat_labels(state: State) -> dict[str, list[str]]:
+    """Per-seat labels a spectator sees at the end (Villainous Vikings: each seat's captain).
+
+    Generic: a top-level entry of `view(None)` holding one text per seat (`"captains": [...]`),
+    or a text field of a top-level list holding one object per seat (`"players": [{"captain":
+    ...}, ...]`, named by the field). The report keeps those that tell something the seat
+    does not (see `report.label_keys`).
+    """
+    view = state.view(None)
+    n = state.num_players
+    out: dict[str, list[str]] = {}
+    for key, value in view.items():
+        if not isinstance(value, list) or len(value) != n:
+            continue
+        if all(isinstance(v, str) and v for v in value):
+            out[key] = list(value)
+        elif all(isinstance(v, dict) for v in value):
+            for field, first in value[0].items():
+                if isinstance(first, str) and all(isinstance(v.get(field), str) for v in value):
+                    name = field if field not in view and field not in out else f"{key}.{field}"
+                    out[name] = [v[field] for v in value]
+    return out
+
+
+Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]
+
+
+def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
+    """Play several games: their result lines as JSON text (written as they are), and the
+    error of a game that failed, if one did (the chunk stops there)."""
+    lines: list[tuple[int, str]] = []
+    options = game.options(study.options, study.players)
+    for index in indices:
+        try:
+            result = play_game(game, study, index, options)
+        except Exception as e:  # a bug in a game or agent: report it with its seed
+            error = {
+                "index": index,
+                "seed": study.game_seed(index),
+                "error": f"{type(e).__name__}: {e}",
+                "traceback": traceback.format_exc(),
+            }
+            return lines, error
+        lines.append((index, json.dumps(result, separators=(",", ":"))))
+    return lines, None

@@ -1,0 +1,123 @@
+"""Report numbers against hand computations, per-label rates, and the page with its plots."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import drakkar
+from drakkar.engine.toy import HIGH_CARD
+from drakkar.sim.html import write_report
+from drakkar.sim.report import analyse, headline, label_keys, label_test, load_study, tables
+from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.stats import wilson
+from drakkar.sim.study import Study, StudyError
+
+GAMES = [HIGH_CARD, *drakkar.games()]
+
+
+def _line(
+    i: int,
+    agents: list[str],
+    returns: list[float],
+    scores: list[float],
+    length: int,
+    captains: list[str],
+) -> dict[str, Any]:
+    return {
+        "index": i,
+        "agents": agents,
+        "returns": returns,
+        "scores": scores,
+        "length": length,
+        "labels": {"captains": captains, "names": ["P1", "P2"]},
+    }
+
+
+H, R = "heuristic", "random"
+HAND = [
+    _line(0, [H, R], [1.0, 0.0], [15, 10], 6, ["Ragnar", "Ivar"]),
+    _line(1, [R, H], [0.5, 0.5], [12, 12], 8, ["Ivar", "Ragnar"]),
+    _line(2, [H, R], [0.0, 1.0], [9, 16], 10, ["Ivar", "Bjorn"]),
+    _line(3, [R, H], [0.0, 1.0], [11, 13], 12, ["Bjorn", "Ragnar"]),
+]
+
+
+def test_analysis_matches_hand_computation() -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    a = analyse(study, HAND)
+    heur, rand = a.by_agent
+    assert (heur.name, heur.n, heur.wins, heur.rate) == (H, 4, 2.5, 0.625)
+    assert (rand.name, rand.n, rand.wins) == (R, 4, 1.5)
+    assert heur.interval == wilson(2.5, 4)
+    assert [(s.n, s.wins) for s in a.by_seat] == [(4, 1.5), (4, 2.5)]
+    assert [c.rate for c in a.agent_seat[H]] == [0.5, 0.75]
+    assert [c.rate for c in a.agent_seat[R]] == [0.25, 0.5]
+    # expected 2 wins a seat: ((1.5-2)^2 + (2.5-2)^2) / 2 = 0.25, df 1
+    assert a.seat_test.statistic == pytest.approx(0.25)
+    assert a.seat_test.p_value == pytest.approx(math.erfc(math.sqrt(0.125)))
+    assert a.lengths == [6, 8, 10, 12]
+    assert a.scores_by_agent == {H: [15, 12, 9, 13], R: [10, 12, 16, 11]}
+    assert a.scores_by_seat == [[15, 12, 9, 11], [10, 12, 16, 13]]
+    # "names" is the same in each seat every game, "captain_id" one-to-one with "captains":
+    # no table for either
+    assert label_keys(HAND) == ["captains"]
+    # a list that held one entry per seat in one game only (a discard pile) is no label
+    odd = [dict(r, labels=dict(r["labels"], discard=["Lisbon", "Jorvik"])) for r in HAND[:1]]
+    assert label_keys(odd + HAND[1:]) == ["captains"]
+    assert [(r.name, r.n, r.wins) for r in a.labels["captains"]] == [
+        ("Ragnar", 3, 2.5),
+        ("Bjorn", 2, 1.0),
+        ("Ivar", 3, 0.5),
+    ]
+    text = " ".join(headline(a))
+    assert "heuristic wins 62.5% of its seats" in text
+    assert "No significant seat advantage" in text
+    assert "median; middle half 7.5 to 10.5" in text
+    assert "By captains: Ragnar wins 83.3%" in text
+    # pooled rate 4/8; chi2 = 2 * ((2.5 - 1.5)^2 / 1.5 + 0 + (0.5 - 1.5)^2 / 1.5) = 8/3, df 2
+    t = label_test(a.labels["captains"])
+    assert t.statistic == pytest.approx(8 / 3)
+    assert t.p_value == pytest.approx(math.exp(-4 / 3))
+    assert "win rates do not differ significantly (χ² = 2.67, df = 2, p = 0.264)" in text
+    assert [t.title for t in tables(a)][-1] == "Win rate per captains"
+
+
+def test_a_strong_seat_is_called_significant() -> None:
+    study = Study.make(HIGH_CARD, 100, 2, [R], seed=1)
+    lines = [
+        _line(i, [R, R], [1.0, 0.0] if i % 10 else [0.0, 1.0], [1, 0], 6, ["a", "b"])
+        for i in range(100)
+    ]
+    a = analyse(study, lines)
+    assert a.seat_test.statistic == pytest.approx((40**2 + 40**2) / 50)
+    assert "Seats are not equal" in " ".join(headline(a))
+    assert a.labels == {}  # captains fixed by seat: nothing to add
+
+
+def test_nothing_to_report_is_an_error() -> None:
+    with pytest.raises(StudyError, match="no finished games"):
+        analyse(Study.make(HIGH_CARD, 4, 2, [R], seed=1), [])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_report_of_a_real_study(game: drakkar.Game, tmp_path: Path) -> None:
+    p = game.min_players
+    study = Study.make(game, 4 * p, p, ["random"] * p, seed=3)
+    run(study, tmp_path, Backend(jobs=1), prepare(study, tmp_path, resume=False))
+    loaded, results = load_study(tmp_path)
+    assert loaded == study
+    a = analyse(loaded, results)
+    assert a.games == study.games
+    assert sum(r.n for r in a.by_agent) == study.games * p
+    assert sum(r.wins for r in a.by_seat) == pytest.approx(sum(sum(r["returns"]) for r in results))
+    page = write_report(a, tmp_path)
+    images = re.findall(r"src='([^']+)'", page.read_text())
+    assert {"seats.png", "lengths.png", "scores.png"} <= set(images)
+    assert "agents.png" not in images  # one agent everywhere: nothing to compare
+    for name in images:
+        assert (page.parent / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,229 @@
+"""Run a study: in this process, on a process pool, or on Ray; stream every game to disk.
+
+The main process alone writes the results file, one line per game as its chunk comes back,
+so a Ctrl-C, a killed worker or a lost Ray node loses only games still being played; a run
+with `resume=True` plays only the games the file lacks.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drakkar.engine.game import Game
+from drakkar.engine.registry import load
+from drakkar.sim.play import Chunk, play_chunk
+from drakkar.sim.results import ResultsWriter, read_results
+from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
+
+Result = dict[str, Any]
+Batches = Iterator[Chunk]
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where games run: `jobs` local processes (1: this process), or Ray when `ray` is set.
+
+    `ray` is "local" to start a Ray instance here (with `jobs` CPUs), or a cluster address.
+    """
+
+    jobs: int | None = None
+    ray: str | None = None
+
+    def workers(self) -> int:
+        return self.jobs or os.cpu_count() or 1
+
+    def describe(self) -> str:
+        if self.ray == "local":
+            return f"a local Ray instance ({self.workers()} CPUs)"
+        if self.ray:
+            return f"the Ray cluster at {self.ray}"
+        n = self.workers()
+        return "this process" if n == 1 else f"{n} worker processes"
+
+
+def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
+    """Check the directory against the study; write study.json; return the games already done.
+
+    A fresh study needs a directory without one; a resumed study needs the same parameters.
+    Nothing is written when a check fails.
+    """
+    directory = Path(directory)
+    has_study = (directory / STUDY_FILE).exists()
+    if resume:
+        if not has_study:
+            raise StudyError(f"nothing to resume: {str(directory)!r} holds no {STUDY_FILE}")
+        stored = Study.load(directory)
+        diffs = study.differences(stored)
+        if diffs:
+            raise StudyError("cannot resume with different parameters: " + "; ".join(diffs))
+        return read_results(directory, stored, repair=True)
+    if has_study or (directory / RESULTS_FILE).exists():
+        raise StudyError(
+            f"{str(directory)!r} already holds a study: add --resume to finish it, "
+            "or choose another --out"
+        )
+    study.save(directory)
+    return {}
+
+
+def run(
+    study: Study,
+    directory: Path,
+    backend: Backend,
+    done: dict[int, Result] | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> int:
+    """Play every game of `study` not in `done`, appending each to the results file.
+
+    `on_game(index)` is called for each game once it is on disk (a progress bar's hook).
+    Returns how many games this run played. A failing game stops the run with a StudyError
+    naming its index and seed; its traceback is saved as failed-<index>.json beside the results.
+    """
+    directory = Path(directory)
+    pending = [i for i in range(study.games) if i not in (done or {})]
+    if not pending:
+        return 0
+    game = load(study.game)
+    chunks = _chunks(pending, backend.workers())
+    if backend.ray:
+        batches = _ray_batches(game, study, chunks, backend)
+    elif backend.workers() == 1:
+        batches = (play_chunk(game, study, c) for c in chunks)
+    else:
+        batches = _pool_batches(game, study, chunks, backend.workers())
+    played = 0
+    with ResultsWriter(directory) as out:
+        try:
+            for lines, error in batches:
+                out.write_lines([text for _, text in lines])
+                played += len(lines)
+                if on_game:
+                    for index, _ in lines:
+                        on_game(index)
+                if error:
+                    path = directory / f"failed-{error['index']}.json"
+                    path.write_text(json.dumps(error, indent=1) + "\n")
+                    raise StudyError(
+                        f"game {error['index']} (seed {error['seed']}) failed: "
+                        f"{error['error']}; the traceback is in {path}"
+                    )
+        finally:
+            close = getattr(batches, "close", None)
+            if close:
+                close()  # stops the pool or Ray tasks still running
+    return played
+
+
+def _chunks(pending: list[int], workers: int) -> list[list[int]]:
+    # Small enough that the bar moves and an interruption loses little, big enough that
+    # shipping a chunk costs little next to playing it.
+    size = max(1, min(64, len(pending) // (workers * 16)))
+    return [pending[i : i + size] for i in range(0, len(pending), size)]
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+
+
+# One pool per worker count, kept between studies in one process (a notebook, a benchmark):
+# starting workers costs more than a short study. A pool that was interrupted is dropped.
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(game: Game, workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        # forkserver: safe beside the progress bar's thread (fork is not); its preload makes
+        # every worker start with drakkar and the game imported and Ctrl-C ignored.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["drakkar.sim._forkserver_preload", type(game).__module__])
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            workers, mp_context=ctx, initializer=_quiet_worker
+        )
+    return pool
+
+
+def _drop_pool(workers: int) -> None:
+    pool = _POOLS.pop(workers, None)
+    if pool is None:
+        return
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()  # a chunk in progress is abandoned: resume replays it
+
+
+def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: int) -> Batches:
+    pool = _pool(game, workers)
+    finished_all = False
+    try:
+        todo = deque(chunks)
+        running: set[Future[Chunk]] = set()
+        while todo and len(running) < workers * 4:
+            running.add(pool.submit(play_chunk, game, study, todo.popleft()))
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                try:
+                    yield future.result()
+                except BrokenProcessPool:
+                    raise StudyError(
+                        "a worker process died; every game finished so far is saved: "
+                        "run again with --resume to play the rest"
+                    ) from None
+                if todo:
+                    running.add(pool.submit(play_chunk, game, study, todo.popleft()))
+        finished_all = True
+    finally:
+        if not finished_all:
+            _drop_pool(workers)
+
+
+def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Backend) -> Batches:
+    try:
+        import ray
+    except ImportError:
+        raise StudyError("Ray is not installed: pip install 'drakkar[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if backend.ray == "local":
+            ray.init(num_cpus=backend.workers(), include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=backend.ray, log_to_driver=False)
+    running: list[Any] = []
+    try:
+        remote = ray.remote(num_cpus=1, max_retries=3)(play_chunk)
+        game_ref, study_ref = ray.put(game), ray.put(study)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        todo = deque(chunks)
+        while todo and len(running) < cpus * 4:
+            running.append(remote.remote(game_ref, study_ref, todo.popleft()))
+        while running:
+            finished, running = ray.wait(running, num_returns=1)
+            try:
+                batch = ray.get(finished[0])
+            except (ray.exceptions.RayError, OSError) as e:
+                raise StudyError(
+                    f"a Ray task was lost ({type(e).__name__}); every game finished so far "
+                    "is saved: run again with --resume to play the rest"
+                ) from None
+            yield batch
+            if todo:
+                running.append(remote.remote(game_ref, study_ref, todo.popleft()))
+        running = []
+    finally:
+        for ref in running:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()

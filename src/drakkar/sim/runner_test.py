@@ -1,0 +1,204 @@
+"""Running studies: the same results on every backend, nothing lost, resume plays the rest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import drakkar
+from drakkar.agents import spec as agent_spec
+from drakkar.engine.agent import Agent
+from drakkar.engine.record import Record
+from drakkar.engine.toy import HIGH_CARD
+from drakkar.sim.results import read_results
+from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.study import RESULTS_FILE, Study, StudyError
+
+GAMES = [HIGH_CARD, *drakkar.games()]
+
+
+def _study(game: drakkar.Game, rounds: int = 2) -> Study:
+    p = game.min_players + (1 if game.max_players > game.min_players else 0)
+    return Study.make(game, p * rounds, p, None, seed=11)  # heuristic vs random, if it has one
+
+
+def _run(study: Study, directory: Path, backend: Backend) -> list[dict[str, Any]]:
+    done = prepare(study, directory, resume=False)
+    run(study, directory, backend, done)
+    results = read_results(directory, study)
+    return [results[i] for i in sorted(results)]
+
+
+def _lines(directory: Path) -> list[str]:
+    return (directory / RESULTS_FILE).read_text().splitlines()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_same_results_with_one_or_two_workers(game: drakkar.Game, tmp_path: Path) -> None:
+    study = _study(game, rounds=4 if game is HIGH_CARD else 1)
+    one = _run(study, tmp_path / "one", Backend(jobs=1))
+    two = _run(study, tmp_path / "two", Backend(jobs=2))
+    assert one == two
+    assert [r["index"] for r in one] == list(range(study.games))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_result_lines_describe_their_game(game: drakkar.Game, tmp_path: Path) -> None:
+    study = _study(game)
+    for r in _run(study, tmp_path, Backend(jobs=1)):
+        i = r["index"]
+        assert r["seed"] == study.game_seed(i)
+        assert r["agents"] == [study.agents[e] for e in study.entrants(i)]
+        assert r["agent_seeds"] == list(study.agent_seeds(i))
+        state = Record.from_dict(r["record"]).replay()  # the record replays to the same end
+        assert state.is_terminal()
+        assert r["returns"] == state.returns()
+        assert r["scores"] == state.scores()
+        assert r["length"] == len(r["record"]["actions"]) == len(state.history)
+        assert r["record"]["seats"] == r["agents"]
+
+
+def test_rotation_in_the_results_file(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 9, 3, ["heuristic", "random", "random"], seed=2)
+    results = _run(study, tmp_path, Backend(jobs=1))
+    seats = [r["agents"].index("heuristic") for r in results]
+    assert sorted(seats) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_resume_after_a_crash_plays_only_the_missing_games(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 40, 2, ["heuristic", "random"], seed=5)
+    clean = _run(study, tmp_path / "clean", Backend(jobs=1))
+    # A crash: 15 games written (out of order, as workers finish them), the 16th cut mid-line.
+    crashed = tmp_path / "crashed"
+    study.save(crashed)
+    kept = clean[10:20] + clean[:5]
+    text = "".join(json.dumps(r) + "\n" for r in kept) + json.dumps(clean[30])[:40]
+    (crashed / RESULTS_FILE).write_text(text)
+    played: list[int] = []
+    done = prepare(study, crashed, resume=True)
+    assert sorted(done) == sorted(r["index"] for r in kept)
+    run(study, crashed, Backend(jobs=2), done, on_game=played.append)
+    assert sorted(played) == [i for i in range(40) if not (i < 5 or 10 <= i < 20)]
+    after = read_results(crashed, study)
+    assert [after[i] for i in sorted(after)] == clean
+    assert len(_lines(crashed)) == 40  # the broken line was cut off, not kept
+    assert run(study, crashed, Backend(jobs=1), after) == 0  # nothing left to play
+
+
+def test_a_fresh_study_refuses_a_used_directory(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
+    _run(study, tmp_path, Backend(jobs=1))
+    before = _lines(tmp_path)
+    with pytest.raises(StudyError, match="already holds a study"):
+        prepare(study, tmp_path, resume=False)
+    assert _lines(tmp_path) == before
+
+
+def test_resume_refuses_different_parameters_naming_them(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
+    _run(study, tmp_path, Backend(jobs=1))
+    other = Study.make(HIGH_CARD, 4, 2, ["heuristic", "random"], seed=6)
+    with pytest.raises(StudyError) as err:
+        prepare(other, tmp_path, resume=True)
+    assert "agents: ['random', 'random'] in the study, ['heuristic', 'random'] asked now" in str(
+        err.value
+    )
+    assert "seed: 5 in the study, 6 asked now" in str(err.value)
+    with pytest.raises(StudyError, match="nothing to resume"):
+        prepare(study, tmp_path / "empty", resume=True)
+
+
+def test_results_of_another_study_are_refused(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
+    _run(study, tmp_path, Backend(jobs=1))
+    lines = _lines(tmp_path)
+    line = json.loads(lines[1])
+    line["seed"] += 1
+    (tmp_path / RESULTS_FILE).write_text("\n".join([json.dumps(line), *lines[2:], lines[0]]) + "\n")
+    with pytest.raises(StudyError, match="line 1: game 1 does not belong"):
+        read_results(tmp_path, study)
+
+
+class _Crashing(Agent):
+    def act(self, state: drakkar.State, player: int) -> int:
+        if len(state.history) >= 2:
+            raise ValueError("the bot tripped")
+        return state.legal_actions()[0]
+
+
+def test_a_failing_game_stops_the_study_and_is_kept_for_the_bug_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(agent_spec.FACTORIES, "crashing", lambda g, s, p: _Crashing())
+    study = Study.make(HIGH_CARD, 2, 2, ["crashing", "random"], seed=5)
+    prepare(study, tmp_path, resume=False)
+    with pytest.raises(
+        StudyError, match=r"game 0 \(seed \d+\) failed: ValueError: the bot tripped"
+    ):
+        run(study, tmp_path, Backend(jobs=1))
+    failed = json.loads((tmp_path / "failed-0.json").read_text())
+    assert failed["seed"] == study.game_seed(0)
+    assert "the bot tripped" in failed["traceback"]
+
+
+def test_ray_gives_the_process_pool_results(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'drakkar[ray]')")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)  # one instance, all games
+    try:
+        for game in GAMES:
+            study = _study(game, rounds=6 if game is HIGH_CARD else 1)
+            pool = _run(study, tmp_path / f"pool-{game.name}", Backend(jobs=2))
+            on_ray = _run(study, tmp_path / f"ray-{game.name}", Backend(jobs=2, ray="local"))
+            assert on_ray == pool, game.name
+            assert len(on_ray) == study.games
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_loses_no_finished_game(tmp_path: Path, jobs: int) -> None:
+    study = Study.make(HIGH_CARD, 200, 2, ["heuristic", "random"], seed=4)
+    prepare(study, tmp_path, resume=False)
+    seen: list[int] = []
+
+    def interrupt(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 30:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(study, tmp_path, Backend(jobs=jobs), on_game=interrupt)
+    done = prepare(study, tmp_path, resume=True)
+    assert set(seen) <= set(done)  # every game reported was on disk
+    assert len(done) < 200
+    run(study, tmp_path, Backend(jobs=jobs), done)
+    assert sorted(read_results(tmp_path, study)) == list(range(200))
+
+
+def test_a_killed_worker_loses_no_finished_game(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    from drakkar.sim import runner
+
+    study = Study.make(HIGH_CARD, 2000, 2, ["heuristic", "random"], seed=8)
+    prepare(study, tmp_path, resume=False)
+    seen: list[int] = []
+
+    def kill_a_worker(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 20:
+            pid = next(iter(runner._POOLS[2]._processes))  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+
+    with pytest.raises(StudyError, match="a worker process died; every game finished so far"):
+        run(study, tmp_path, Backend(jobs=2), on_game=kill_a_worker)
+    assert 2 not in runner._POOLS  # the broken pool is not reused
+    done = prepare(study, tmp_path, resume=True)
+    assert set(seen) <= set(done)
+    assert len(done) < 2000
+    run(study, tmp_path, Backend(jobs=2), done)
+    assert sorted(read_results(tmp_path, study)) == list(range(2000))
