@@ -147,3 +147,23 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.render_mode is None or self.state is None:
             return None
         return f"{self.state!r}\n{self.state.view(self.seat)}"
+
+
+def register_envs() -> list[str]:
+    """Register every game with Gymnasium as "drakkar/<name>-v0"; returns the ids.
+
+    Then `gymnasium.make("drakkar/knarr-v0", players=3, opponents="random")` works.
+    """
+    from drakkar.engine.registry import games
+
+    ids = []
+    for game in games():
+        env_id = f"drakkar/{game.name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point="drakkar.adapters.gymnasium:DrakkarEnv",
+                kwargs={"game": game.name},
+            )
+        ids.append(env_id)
+    return ids

@@ -86,3 +86,18 @@ def test_bad_settings_are_named():
         DrakkarEnv("high-card", illegal="ignore")
     with pytest.raises(InvalidOptions, match="rounds"):
         DrakkarEnv("high-card", rounds=7)
+
+
+def test_register_envs_makes_every_game_available_to_gymnasium_make():
+    import gymnasium
+
+    from drakkar.adapters.gymnasium import register_envs
+    from drakkar.engine.registry import games
+
+    ids = register_envs()
+    assert ids == register_envs() == [f"drakkar/{g.name}-v0" for g in games()]
+    for env_id in ids:
+        env = gymnasium.make(env_id, opponents="random")
+        obs, info = env.reset(seed=1)
+        assert env.observation_space.contains(obs)
+        assert info["action_mask"].any()

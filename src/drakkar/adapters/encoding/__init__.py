@@ -101,3 +101,29 @@ def encoder_for(game: Game) -> Encoder:
     if not isinstance(encoder, Encoder) or encoder.game != game.name:
         raise DrakkarError(f"{module_name}.ENCODER is not an Encoder for {game.name!r}")
     return encoder
+
+
+START, END = "<!-- encodings:start -->", "<!-- encodings:end -->"
+
+
+def markdown() -> str:
+    """Every registered game's field table (and the toy game's), for docs/research.md."""
+    from drakkar.engine.registry import games
+    from drakkar.engine.toy import HIGH_CARD
+
+    parts = []
+    for game in [*games(), HIGH_CARD]:
+        encoder = encoder_for(game)
+        doc = (type(encoder).__doc__ or "").strip()
+        head = f"### {game.title} (`{game.name}`)\n\n" + (f"{doc}\n\n" if doc else "")
+        parts.append(head + encoder.table())
+    return "\n\n".join(parts)
+
+
+def replace_section(text: str, body: str) -> str:
+    """`text` with what lies between the encoding markers replaced by `body`."""
+    before, found, rest = text.partition(START)
+    _, found_end, after = rest.partition(END)
+    if not found or not found_end:
+        raise ValueError(f"the markers {START} and {END} are missing")
+    return f"{before}{START}\n{body}\n{END}{after}"

@@ -1,11 +1,12 @@
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import drakkar
 from drakkar.adapters.cases import all_games, case_id, game_player_counts
-from drakkar.adapters.encoding import encoder_for, relative
+from drakkar.adapters.encoding import encoder_for, markdown, relative, replace_section
 from drakkar.engine.errors import DrakkarError
 from drakkar.engine.game import Game
 from drakkar.engine.toy import HIGH_CARD
@@ -107,3 +108,14 @@ def test_high_card_encoding_field_by_field():
     assert list(part["seats"]) == [1, 1, 1]
     two = HIGH_CARD.new(2, seed=1)
     assert list(enc.encode(two.view(0), 0, 2)[enc.slices["seats"]]) == [1, 1, 0]
+
+
+RESEARCH_DOC = Path(__file__).resolve().parents[4] / "docs" / "research.md"
+
+
+@pytest.mark.skipif(not RESEARCH_DOC.is_file(), reason="docs/ is in the source checkout only")
+def test_docs_show_the_current_field_tables():
+    text = RESEARCH_DOC.read_text()
+    assert replace_section(text, markdown()) == text, (
+        "docs/research.md is stale: run python -m drakkar.adapters.encoding docs/research.md"
+    )
