@@ -15,6 +15,7 @@ own module, and a test asserts that every registered game has one.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,7 +115,7 @@ def markdown() -> str:
     parts = []
     for game in [*games(), HIGH_CARD]:
         encoder = encoder_for(game)
-        doc = (type(encoder).__doc__ or "").strip()
+        doc = inspect.cleandoc(type(encoder).__doc__ or "")
         head = f"### {game.title} (`{game.name}`)\n\n" + (f"{doc}\n\n" if doc else "")
         parts.append(head + encoder.table())
     return "\n\n".join(parts)
