@@ -31,6 +31,7 @@ import pyspiel
 
 from drakkar.adapters.encoding import Encoder, encoder_for
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 from drakkar.engine.record import Record
 from drakkar.engine.registry import games as registered_games
 from drakkar.engine.registry import load
@@ -113,11 +114,14 @@ class SpielGame(pyspiel.Game):
         super().__init__(game_type, info, {"players": players, "seed": seed, **params})
         self.encoder: Encoder = encoder_for(game)
         self.seed = seed
+        self._seeds = random.Random(random.SystemRandom().getrandbits(64))
 
     def new_initial_state(self) -> SpielState:
-        seed = random.SystemRandom().randrange(2**63) if self.seed < 0 else self.seed
+        seed = self._seeds.getrandbits(63) if self.seed < 0 else self.seed
+        # Dealt on first use: OpenSpiel clones a Python state by making a new initial state and
+        # replacing its `__dict__`, so most initial states are never looked at.
         return SpielState(
-            self, self.drakkar_game.new(self.num_players(), seed, self.drakkar_options)
+            self, _Deal(self.drakkar_game, self.num_players(), seed, self.drakkar_options)
         )
 
     def make_py_observer(
@@ -144,14 +148,37 @@ class SpielGame(pyspiel.Game):
         return SpielState(self, record.replay())
 
 
+class _Deal:
+    """A game to deal when first needed."""
+
+    __slots__ = ("game", "players", "seed", "options")
+
+    def __init__(self, game: Game, players: int, seed: int, options: GameOptions) -> None:
+        self.game, self.players, self.seed, self.options = game, players, seed, options
+
+    def __call__(self) -> State:
+        return self.game.new(self.players, self.seed, self.options)
+
+
 class _Held:
     """Holds the drakkar state; pickles as its record (OpenSpiel pickles a Python state's
     `__dict__` to serialise it), so a serialised state is a drakkar record replayed."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_state", "_deal")
 
-    def __init__(self, state: State) -> None:
-        self.state = state
+    def __init__(self, state: State | _Deal) -> None:
+        if isinstance(state, _Deal):
+            self._state: State | None = None
+            self._deal: _Deal | None = state
+        else:
+            self._state, self._deal = state, None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            assert self._deal is not None
+            self._state, self._deal = self._deal(), None
+        return self._state
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_replay, (Record.from_state(self.state).dumps(labels=False),))
@@ -168,7 +195,7 @@ def _replay(record: str) -> _Held:
 class SpielState(pyspiel.State):
     """Wraps a drakkar `State` (`.inner`); every call goes to it."""
 
-    def __init__(self, game: SpielGame, inner: State) -> None:
+    def __init__(self, game: SpielGame, inner: State | _Deal) -> None:
         super().__init__(game)
         self.held = _Held(inner)
 

@@ -33,17 +33,16 @@ def test_random_sim_test(case):
     assert spiel_game.num_players() == n
     assert spiel_game.num_distinct_actions() == game.num_distinct_actions
     assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_random_sim_test_with_serialisation_on_a_seeded_game(case):
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_random_sim_test_with_serialisation_on_a_seeded_game(game):
     # The wheel cannot serialise a sampled-stochastic Python game (its Game::GetRNGState is not
     # overridable from Python); loaded with a seed, a game is one fixed deal and serialises.
-    game, n = case
-    spiel_game = _load(game, n, seed=3)
+    spiel_game = _load(game, game.default_players, seed=3)
     assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
-    pyspiel.random_sim_test(spiel_game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -63,20 +62,42 @@ def test_a_state_serialises_as_its_drakkar_record(case):
     assert again.inner.full_state() == state.inner.full_state()
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_openspiel_ismcts_plays_a_whole_game(case):
-    game, n = case
-    spiel_game = _load(game, n)
+def _bot(spiel_game, simulations):
     rs = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    bot = ismcts.ISMCTSBot(spiel_game, evaluator, 2.0, max_simulations=4, random_state=rs)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, 0.7, simulations, random_state=rs)
     bot.set_resampler(resampler(random.Random(1)))
+    return bot
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_openspiel_ismcts_plays_through_the_adapter(case):
+    # A few searched moves (each simulation rolls a game out to the end), then random ones.
+    game, n = case
+    spiel_game = _load(game, n)
+    bot = _bot(spiel_game, simulations=3)
     state = spiel_game.new_initial_state()
-    steps = 0
+    rng = random.Random(1)
+    for step in range(spiel_game.max_game_length()):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        action = int(bot.step(state)) if step < 4 else rng.choice(legal)
+        assert action in legal
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_openspiel_ismcts_plays_whole_games(case):
+    game, n = case
+    spiel_game = _load(game, n)
+    bot = _bot(spiel_game, simulations=8)
+    state = spiel_game.new_initial_state()
     while not state.is_terminal():
-        state.apply_action(bot.step(state))
-        steps += 1
-        assert steps <= spiel_game.max_game_length()
+        state.apply_action(int(bot.step(state)))
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
