@@ -77,7 +77,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode not in (None, "ansi"):
             raise InvalidOptions("render_mode", f"only 'ansi' is offered, not {render_mode!r}")
         self.render_mode = render_mode
-        self.encoder = encoder_for(self.game)
+        self.encoder = encoder_for(self.game).for_options(self.options)
         self.observation_space = spaces.Box(
             low=0.0, high=self.encoder.high, shape=(self.encoder.size,), dtype=np.float32
         )

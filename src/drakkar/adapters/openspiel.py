@@ -112,7 +112,7 @@ class SpielGame(pyspiel.Game):
         )
         game_type = _game_type(game, seeded=seed >= 0)
         super().__init__(game_type, info, {"players": players, "seed": seed, **params})
-        self.encoder: Encoder = encoder_for(game)
+        self.encoder: Encoder = encoder_for(game).for_options(self.drakkar_options)
         self.seed = seed
         self._seeds = random.Random(random.SystemRandom().getrandbits(64))
 

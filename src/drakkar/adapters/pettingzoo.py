@@ -52,7 +52,7 @@ class DrakkarAEC(AECEnv):
             self.game.default_players if players is None else players
         )
         self.options = self.game.options(options, self.num_players)
-        self.encoder = encoder_for(self.game)
+        self.encoder = encoder_for(self.game).for_options(self.options)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is offered")
         self.render_mode = render_mode

@@ -23,6 +23,7 @@ import numpy as np
 
 from drakkar.engine.errors import DrakkarError
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class Encoder:
         self.high = np.concatenate(
             [np.full(f.length, f.high, dtype=np.float32) for f in self.FIELDS]
         )
+
+    def for_options(self, options: GameOptions) -> Encoder:
+        """The encoder for a game with these options; override when names depend on them
+        (a game with loadable card sets maps card names to indices per set)."""
+        return self
 
     def encode(self, view: dict[str, Any], player: int, num_players: int) -> np.ndarray:
         """The observation vector of `view`, as `player` of `num_players` sees it."""
