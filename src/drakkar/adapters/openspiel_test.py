@@ -94,7 +94,7 @@ def test_openspiel_ismcts_plays_through_the_adapter(case):
 def test_openspiel_ismcts_plays_whole_games(case):
     game, n = case
     spiel_game = _load(game, n)
-    bot = _bot(spiel_game, simulations=8)
+    bot = _bot(spiel_game, simulations=2)
     state = spiel_game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(int(bot.step(state)))
