@@ -7,6 +7,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from drakkar.adapters.cases import all_games, case_id, game_player_counts
 from drakkar.adapters.openspiel import register, resampler, short_name
+from drakkar.engine.errors import InvalidRecord
 
 CASES = game_player_counts()
 for _game in all_games():
@@ -157,3 +158,17 @@ def test_options_are_game_parameters_and_bad_ones_are_refused():
         _load(game, 2, rounds=4)
     with pytest.raises(Exception, match="players"):
         _load(game, 5)
+
+
+def test_a_seeded_game_also_reads_openspiels_action_list():
+    game = all_games()[-1]  # High Card
+    seeded = _load(game, 2, seed=4)
+    state = seeded.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    text = "".join(f"{a}\n" for a in state.history())
+    assert str(seeded.deserialize_state(text)) == str(state)
+    with pytest.raises(ValueError, match="only a game loaded with a seed"):
+        _load(game, 2).deserialize_state(text)
+    with pytest.raises(InvalidRecord, match="missing 'game'"):
+        seeded.deserialize_state('{"format": "drakkar-record"}')
