@@ -60,9 +60,14 @@ class VikingRaidEncoder(Encoder):
         Field("sail_damage", SEATS, "per seat: Sail damage", 2),
         Field("attack", SEATS * len(ATTACKS), "per seat: one-hot attack (direct, surprise)"),
         Field("continues_at", SEATS * len(PHASES), "per seat: one-hot phase a raid resumes at"),
-        Field("viking_deck", 1, "cards left in the Viking deck", len(VIKING) * VIKING_COPIES),
+        Field("viking_deck", 1, "cards left in the Viking deck", sum(c.copies for c in VIKING)),
         Field("viking_discard", NV, "Viking discard: copies of each kind", VIKING_COPIES),
-        Field("encounter_deck", 1, "cards left in the Encounter deck", NE * ENCOUNTER_COPIES),
+        Field(
+            "encounter_deck",
+            1,
+            "cards left in the Encounter deck",
+            sum(c.copies for c in ENCOUNTER),
+        ),
         Field("encounter_discard", NE, "Encounter discard: copies of each kind", ENCOUNTER_COPIES),
         Field("drawn", NE, "Encounters drawn in the raid under way: copies of each kind", 8),
     )
