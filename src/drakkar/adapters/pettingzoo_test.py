@@ -2,12 +2,12 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from drakkar.adapters import encoding
 from drakkar.adapters.cases import case_id, game_player_counts
-from drakkar.adapters.encoding import register_encoder
 from drakkar.adapters.encoding.high_card import HighCardEncoder
 from drakkar.adapters.pettingzoo import env
+from drakkar.engine import registry
 from drakkar.engine.errors import IllegalAction, InvalidOptions
-from drakkar.engine.registry import register
 from drakkar.engine.toy import HighCardGame, HighCardState
 
 CASES = game_player_counts()
@@ -116,9 +116,12 @@ class TwiceEncoder(HighCardEncoder):
     game = "high-card-twice"
 
 
-def test_a_player_with_several_decisions_in_a_row_is_selected_again():
-    register(TwiceGame())
-    register_encoder(TwiceEncoder())
+def test_a_player_with_several_decisions_in_a_row_is_selected_again(monkeypatch):
+    # Registered for this test only, so no other test sees the extra game.
+    monkeypatch.setattr(registry, "_extra", dict(registry._extra))
+    monkeypatch.setattr(encoding, "_extra", dict(encoding._extra))
+    registry.register(TwiceGame())
+    encoding.register_encoder(TwiceEncoder())
     e = env("high-card-twice", players=2, rounds=2)
     e.reset(seed=1)
     order = []
