@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := dev,ray
+EXTRAS := dev,research,ray,server,browser
 PYTEST_WORKERS ?= 2
 
 .PHONY: install play test lint typecheck test-slow bench clean

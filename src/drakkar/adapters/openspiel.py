@@ -1,0 +1,289 @@
+"""OpenSpiel: every drakkar game as a pyspiel Python game.
+
+    import pyspiel
+    from drakkar.adapters.openspiel import register
+    register()
+    game = pyspiel.load_game("drakkar_gone_viking(players=4)")
+
+`register()` registers each game as "drakkar_<name>" (dashes become underscores) with the
+parameters `players`, `seed` (-1: a fresh random deal for each initial state; otherwise the n-th
+initial state of a loaded game is dealt from the n-th draw of a generator seeded with it) and
+every game option (lists as text separated by semicolons: `stack=9;8;7`). Chance is sampled-stochastic: the
+shuffles and dice happen inside `apply_action`, drawn from the drakkar state's own RNG, so
+there are no chance nodes. The information is imperfect; observations come from a py observer:
+strings are the seat's `view` as JSON (the information state adds the log lines the seat has
+read), tensors the game's encoder (`drakkar.adapters.encoding`). A state serialises as its
+drakkar record (JSON: game, options, players, seed, actions).
+
+`resampler(rng)` builds the callback OpenSpiel's Python `ISMCTSBot.set_resampler` wants, on the
+game's own `redeterminize`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from drakkar.adapters.encoding import Encoder, encoder_for
+from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
+from drakkar.engine.record import Record
+from drakkar.engine.registry import games as registered_games
+from drakkar.engine.registry import load
+from drakkar.engine.rng import Rng
+from drakkar.engine.state import State
+
+PREFIX = "drakkar_"
+# OpenSpiel's game strings separate parameters with commas, so lists use semicolons.
+LIST_SEPARATOR = ";"
+
+
+def short_name(game: Game) -> str:
+    return PREFIX + game.name.replace("-", "_")
+
+
+def _param_default(value: Any) -> Any:
+    # pyspiel parameters are bool, int, float or str; lists and None travel as text.
+    if isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple):
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    if value is None:
+        return "none"
+    raise TypeError(f"cannot pass option default {value!r} as an OpenSpiel parameter")
+
+
+def _game_type(game: Game, seeded: bool = False) -> pyspiel.GameType:
+    params = {"players": game.default_players, "seed": -1}
+    for opt in game.options_class.describe():
+        params[opt["name"]] = _param_default(opt["default"])
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"drakkar {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.DETERMINISTIC
+            if seeded
+            else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        ),
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class SpielGame(pyspiel.Game):
+    """A drakkar game seen by OpenSpiel; one subclass per drakkar game (see `register`)."""
+
+    drakkar_game: Game
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = self.drakkar_game
+        params = dict(params or {})
+        players = game.check_players(int(params.pop("players", game.default_players)))
+        seed = int(params.pop("seed", -1))
+        self.drakkar_options = game.options(
+            {
+                k: v.replace(LIST_SEPARATOR, ",") if isinstance(v, str) else v
+                for k, v in params.items()
+            },
+            players,
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=game.max_game_length(players),
+        )
+        game_type = _game_type(game, seeded=seed >= 0)
+        super().__init__(game_type, info, {"players": players, "seed": seed, **params})
+        self.encoder: Encoder = encoder_for(game).for_options(self.drakkar_options)
+        self.seed = seed
+        self._seeds = random.Random(random.SystemRandom().getrandbits(64))
+
+    def new_initial_state(self) -> SpielState:
+        seed = self._seeds.getrandbits(63) if self.seed < 0 else self.seed
+        # Dealt on first use: OpenSpiel clones a Python state by making a new initial state and
+        # replacing its `__dict__`, so most initial states are never looked at.
+        return SpielState(
+            self, _Deal(self.drakkar_game, self.num_players(), seed, self.drakkar_options)
+        )
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return Observer(obs_type, self.encoder, self.num_players())
+
+    def deserialize_state(self, text: str) -> SpielState:
+        """A state from its drakkar record, or (seeded games) from OpenSpiel's action list."""
+        if not text.lstrip().startswith("{"):
+            # OpenSpiel's own format, one action a line, used from C++ for seeded games.
+            if self.seed < 0:
+                raise ValueError("an action list replays only a game loaded with a seed")
+            state = self.new_initial_state()
+            for line in text.split():
+                state.apply_action(int(line))
+            return state
+        record = Record.loads(text)
+        if record.game != self.drakkar_game.name:
+            raise ValueError(f"a {record.game} record is not a {self.drakkar_game.name} state")
+        return SpielState(self, record.replay())
+
+
+class _Deal:
+    """A game to deal when first needed."""
+
+    __slots__ = ("game", "players", "seed", "options")
+
+    def __init__(self, game: Game, players: int, seed: int, options: GameOptions) -> None:
+        self.game, self.players, self.seed, self.options = game, players, seed, options
+
+    def __call__(self) -> State:
+        return self.game.new(self.players, self.seed, self.options)
+
+
+class _Held:
+    """Holds the drakkar state; pickles as its record (OpenSpiel pickles a Python state's
+    `__dict__` to serialise it), so a serialised state is a drakkar record replayed."""
+
+    __slots__ = ("_state", "_deal")
+
+    def __init__(self, state: State | _Deal) -> None:
+        if isinstance(state, _Deal):
+            self._state: State | None = None
+            self._deal: _Deal | None = state
+        else:
+            self._state, self._deal = state, None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            assert self._deal is not None
+            self._state, self._deal = self._deal(), None
+        return self._state
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_replay, (Record.from_state(self.state).dumps(labels=False),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        # OpenSpiel clones a Python state by deep-copying its `__dict__`: use the game's clone.
+        return _Held(self.state.clone())
+
+
+def _replay(record: str) -> _Held:
+    return _Held(Record.loads(record).replay())
+
+
+class SpielState(pyspiel.State):
+    """Wraps a drakkar `State` (`.inner`); every call goes to it."""
+
+    def __init__(self, game: SpielGame, inner: State | _Deal) -> None:
+        super().__init__(game)
+        self.held = _Held(inner)
+
+    @property
+    def inner(self) -> State:
+        return self.held.state
+
+    def current_player(self) -> int:
+        seat = self.inner.current_player
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions() if player == self.inner.current_player else []
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_label(action)
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self.inner.returns()]
+
+    def serialize(self) -> str:
+        return Record.from_state(self.inner).dumps(labels=False)
+
+    def __str__(self) -> str:
+        return repr(self.inner.full_state())
+
+
+class Observer:
+    """The PyObserver protocol (open_spiel/python/observation.py) over drakkar views."""
+
+    def __init__(
+        self, obs_type: pyspiel.IIGObservationType, encoder: Encoder, num_players: int
+    ) -> None:
+        if obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
+            obs_type.public_info
+        ):
+            raise ValueError("drakkar observers give one seat's own view (public and private)")
+        self.perfect_recall = obs_type.perfect_recall
+        self.encoder = encoder
+        self.num_players = num_players
+        self.tensor = np.zeros(encoder.size, np.float32)
+        self.dict = {name: self.tensor[s] for name, s in encoder.slices.items()}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.inner.view(player), player, self.num_players)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        view = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"))
+        if not self.perfect_recall:
+            return view
+        # The log lines a seat has read make its view a perfect-recall information state.
+        return view + "\n" + "\n".join(state.inner.events_for(player))
+
+
+def resampler(rng: random.Random | None = None) -> Callable[[SpielState, int], SpielState]:
+    """The `ISMCTSBot.set_resampler` callback: a clone re-dealt by the game's `redeterminize`.
+
+    The clone's RNG is reseeded too, so a search never sees the real future shuffles and dice.
+    """
+    rng = rng or random.Random()
+
+    def resample(state: SpielState, player: int) -> SpielState:
+        inner = state.inner.clone()
+        inner.redeterminize(player, rng)
+        inner.rng = Rng(rng.getrandbits(64))
+        return SpielState(state.get_game(), inner)
+
+    return resample
+
+
+_registered: dict[str, type[SpielGame]] = {}
+
+
+def register(game: Game | str | None = None) -> list[str]:
+    """Register `game` (default: every game) with pyspiel; returns the short names. Idempotent."""
+    todo = registered_games() if game is None else [game if isinstance(game, Game) else load(game)]
+    names = []
+    for g in todo:
+        name = short_name(g)
+        if name not in _registered:
+            cls = type(f"Spiel_{name}", (SpielGame,), {"drakkar_game": g})
+            pyspiel.register_game(_game_type(g), cls)
+            _registered[name] = cls
+        names.append(name)
+    return names

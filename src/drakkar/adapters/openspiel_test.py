@@ -1,0 +1,174 @@
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from drakkar.adapters.cases import all_games, case_id, game_player_counts
+from drakkar.adapters.openspiel import register, resampler, short_name
+from drakkar.engine.errors import InvalidRecord
+
+CASES = game_player_counts()
+for _game in all_games():
+    register(_game)
+
+
+def _load(game, n, **params):
+    text = ",".join(f"{k}={v}" for k, v in {"players": n, **params}.items())
+    return pyspiel.load_game(f"{short_name(game)}({text})")
+
+
+def test_register_names_every_game_and_is_idempotent():
+    names = register()
+    assert names == register()
+    for name in names:
+        assert name in pyspiel.registered_names()
+    assert "drakkar_high_card" in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_sim_test(case):
+    game, n = case
+    spiel_game = _load(game, n)
+    assert spiel_game.num_players() == n
+    assert spiel_game.num_distinct_actions() == game.num_distinct_actions
+    assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_random_sim_test_with_serialisation_on_a_seeded_game(game):
+    # The wheel cannot serialise a sampled-stochastic Python game (its Game::GetRNGState is not
+    # overridable from Python); loaded with a seed, a game is one fixed deal and serialises.
+    spiel_game = _load(game, game.default_players, seed=3)
+    assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_state_serialises_as_its_drakkar_record(case):
+    game, n = case
+    spiel_game = _load(game, n)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(5):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = state.serialize()
+    assert '"format": "drakkar-record"' in text
+    again = spiel_game.deserialize_state(text)
+    assert str(again) == str(state)
+    assert again.inner.full_state() == state.inner.full_state()
+
+
+def _bot(spiel_game, simulations):
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, 0.7, simulations, random_state=rs)
+    bot.set_resampler(resampler(random.Random(1)))
+    return bot
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_openspiel_ismcts_plays_through_the_adapter(case):
+    # A few searched moves (each simulation rolls a game out to the end), then random ones.
+    game, n = case
+    spiel_game = _load(game, n)
+    bot = _bot(spiel_game, simulations=3)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(1)
+    for step in range(spiel_game.max_game_length()):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        action = int(bot.step(state)) if step < 4 else rng.choice(legal)
+        assert action in legal
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_openspiel_ismcts_plays_whole_games(case):
+    game, n = case
+    spiel_game = _load(game, n)
+    bot = _bot(spiel_game, simulations=2)
+    state = spiel_game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(int(bot.step(state)))
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_resampler_keeps_what_the_seat_knows(case):
+    game, n = case
+    spiel_game = _load(game, n)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(2)
+    resample = resampler(random.Random(3))
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        sample = resample(state, player)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.inner is not state.inner
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_resampler_redeals_hidden_cards_and_reseeds_the_rng():
+    spiel_game = _load(all_games()[-1], 2)  # High Card
+    state = spiel_game.new_initial_state()
+    resample = resampler(random.Random(4))
+    hands = {tuple(resample(state, 0).inner.hands[1]) for _ in range(20)}
+    assert len(hands) > 1
+    assert all(
+        tuple(resample(state, 0).inner.hands[0]) == tuple(state.inner.hands[0]) for _ in "ab"
+    )
+    assert resample(state, 0).inner.rng != state.inner.rng
+
+
+def test_observations_are_the_seats_view_and_encoding():
+    game = all_games()[-1]  # High Card
+    spiel_game = _load(game, 2, seed=9)
+    state = spiel_game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    obs = state.observation_string(1)
+    assert '"hand":' in obs and str(state.inner.hands[1][0]) in obs
+    assert "player 0 plays" in state.information_state_string(1)
+    from drakkar.adapters.encoding import encoder_for
+
+    expected = encoder_for(game).encode(state.inner.view(1), 1, 2)
+    np.testing.assert_array_equal(np.array(state.observation_tensor(1)), expected)
+
+
+def test_options_are_game_parameters_and_bad_ones_are_refused():
+    game = all_games()[-1]  # High Card
+    spiel_game = _load(game, 3, rounds=1, stack="9;8;7")
+    state = spiel_game.new_initial_state()
+    assert state.inner.options.rounds == 1
+    assert state.inner.hands == [[9], [8], [7]]
+    assert spiel_game.max_game_length() == game.max_game_length(3)
+    assert pyspiel.load_game(str(spiel_game)).new_initial_state().inner.hands[0] == [9]
+    with pytest.raises(Exception, match="rounds"):
+        _load(game, 2, rounds=4)
+    with pytest.raises(Exception, match="players"):
+        _load(game, 5)
+
+
+def test_a_seeded_game_also_reads_openspiels_action_list():
+    game = all_games()[-1]  # High Card
+    seeded = _load(game, 2, seed=4)
+    state = seeded.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    text = "".join(f"{a}\n" for a in state.history())
+    assert str(seeded.deserialize_state(text)) == str(state)
+    with pytest.raises(ValueError, match="only a game loaded with a seed"):
+        _load(game, 2).deserialize_state(text)
+    with pytest.raises(InvalidRecord, match="missing 'game'"):
+        seeded.deserialize_state('{"format": "drakkar-record"}')
