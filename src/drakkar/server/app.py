@@ -1,19 +1,19 @@
 """The FastAPI app: REST for the lobby, one WebSocket per seat, and the web UI's static files.
 
-    GET  /api/catalogue                   the games served, their options and bot levels
-    GET  /api/games                       every game: status, seats, moves (nothing hidden)
-    POST /api/games                       create a game; answers with the seats' secret links
-    GET  /api/games/{id}                  one game's summary
-    GET  /api/games/{id}/record           a finished game's record (JSON, `drakkar replay`)
-    GET  /api/games/{id}/replay/{step}    a finished game after `step` actions, as a seat saw it
-    WS   /ws/games/{id}                   play or watch (protocol in docs/server.md)
+GET  /api/catalogue                   the games served, their options and bot levels
+GET  /api/games                       every game: status, seats, moves (nothing hidden)
+POST /api/games                       create a game; answers with the seats' secret links
+GET  /api/games/{id}                  one game's summary
+GET  /api/games/{id}/record           a finished game's record (JSON, `drakkar replay`)
+GET  /api/games/{id}/replay/{step}    a finished game after `step` actions, as a seat saw it
+WS   /ws/games/{id}                   play or watch (protocol in docs/server.md)
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -23,8 +23,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-import drakkar
+from drakkar.engine.errors import IllegalAction
 from drakkar.engine.game import Game
+from drakkar.engine.registry import games as registered_games
 from drakkar.server.store import Store
 from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
 
@@ -38,12 +39,16 @@ FLOOD_CLOSE = 300  # refused messages in a row before the connection is closed
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
 
 
-def create_app(games: Iterable[Game] | None = None, database_url: str | None = None,
-               data_dir: str | None = None, bot_delay: float = 0.6,
-               store: Store | None = None) -> FastAPI:
+def create_app(
+    games: Iterable[Game] | None = None,
+    database_url: str | None = None,
+    data_dir: str | None = None,
+    bot_delay: float = 0.6,
+    store: Store | None = None,
+) -> FastAPI:
     """The app for `games` (default: every registered game), stored at `database_url`."""
     store = store or Store(database_url, data_dir)
-    hub = Hub(store, list(drakkar.games() if games is None else games), bot_delay)
+    hub = Hub(store, list(registered_games() if games is None else games), bot_delay)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -57,8 +62,9 @@ def create_app(games: Iterable[Game] | None = None, database_url: str | None = N
 
     @app.exception_handler(PlayError)
     async def refused(request: Request, e: PlayError) -> JSONResponse:
-        return JSONResponse({"error": e.code, "reason": str(e)},
-                            status_code=STATUS.get(e.code, 400))
+        return JSONResponse(
+            {"error": e.code, "reason": str(e)}, status_code=STATUS.get(e.code, 400)
+        )
 
     @app.get("/api/catalogue")
     def catalogue() -> list[dict[str, Any]]:
@@ -101,8 +107,11 @@ def create_app(games: Iterable[Game] | None = None, database_url: str | None = N
     def record(game_id: str) -> Response:
         table = finished(game_id)
         name = f"{table.game.name}-{table.id}.json"
-        return Response(table.record().dumps(), media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return Response(
+            table.record().dumps(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     @app.get("/api/games/{game_id}/replay/{step}")
     def replay(game_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
@@ -130,8 +139,11 @@ def create_app(games: Iterable[Game] | None = None, database_url: str | None = N
     def finished(game_id: str) -> Table:
         table = hub.table(game_id)
         if not table.state.is_terminal():
-            raise PlayError("game-not-over", "the game is not over: its record would reveal "
-                            "hidden cards, so it is given only once the game has ended")
+            raise PlayError(
+                "game-not-over",
+                "the game is not over: its record would reveal "
+                "hidden cards, so it is given only once the game has ended",
+            )
         return table
 
     @app.websocket("/ws/games/{game_id}")
@@ -140,8 +152,9 @@ def create_app(games: Iterable[Game] | None = None, database_url: str | None = N
         await Socket(hub, websocket, game_id).run()
 
     for page in ("index", "play", "replay"):
-        app.add_api_route("/" if page == "index" else f"/{page}/{{game_id}}", _page(page),
-                          include_in_schema=False)
+        app.add_api_route(
+            "/" if page == "index" else f"/{page}/{{game_id}}", _page(page), include_in_schema=False
+        )
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
 
@@ -188,8 +201,9 @@ class Socket:
                         await self.error("too-fast", "too many messages; closing")
                         await self.ws.close(code=1008)
                         break
-                    await self.error("too-fast", f"more than {RATE:g} messages a second; "
-                                     "this one was dropped")
+                    await self.error(
+                        "too-fast", f"more than {RATE:g} messages a second; this one was dropped"
+                    )
                     continue
                 self.refused_in_a_row = 0
                 try:
@@ -213,13 +227,14 @@ class Socket:
         self.allowance -= 1
         return True
 
-    async def handle(self, table: Table, message: dict[str, Any]) -> None:
+    async def handle(self, table: Table, message: Mapping[str, Any]) -> None:
         text = message.get("text")
         if text is None:
             raise PlayError("bad-message", "send text frames holding JSON objects")
         if len(text) > MAX_MESSAGE:
-            raise PlayError("too-large", f"a message of {len(text)} characters; "
-                            f"the limit is {MAX_MESSAGE}")
+            raise PlayError(
+                "too-large", f"a message of {len(text)} characters; the limit is {MAX_MESSAGE}"
+            )
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
@@ -237,13 +252,17 @@ class Socket:
         elif kind == "ping":
             await self.ws.send_json({"type": "pong"})
         else:
-            raise PlayError("unknown-type", f"unknown message type {kind!r}; "
-                            "types: hello, act, sync, ping")
+            raise PlayError(
+                "unknown-type", f"unknown message type {kind!r}; types: hello, act, sync, ping"
+            )
 
     def joined(self) -> Connection:
         if self.conn is None:
-            raise PlayError("not-joined", "say hello first: {\"type\": \"hello\", \"seat\": n, "
-                            "\"token\": ...}, or {\"type\": \"hello\"} to watch")
+            raise PlayError(
+                "not-joined",
+                'say hello first: {"type": "hello", "seat": n, '
+                '"token": ...}, or {"type": "hello"} to watch',
+            )
         return self.conn
 
     async def hello(self, table: Table, data: dict[str, Any]) -> None:
@@ -276,7 +295,7 @@ class Socket:
                 raise PlayError("not-your-turn", "it is not your turn")
             try:
                 actions = [state.parse_action(str(data["label"]))]
-            except drakkar.IllegalAction as e:
+            except IllegalAction as e:
                 raise PlayError("illegal", str(e)) from None
             move = table.moves if move is None else move
         else:

@@ -122,8 +122,9 @@ class Store:
                 )
             )
 
-    def append_actions(self, game_id: str, start: int, actions: list[int],
-                       finished: bool = False) -> None:
+    def append_actions(
+        self, game_id: str, start: int, actions: list[int], finished: bool = False
+    ) -> None:
         """Store `actions` at indexes start, start+1, ... in one transaction.
 
         Raises (IntegrityError) when an index is taken: two writers never both succeed.

@@ -101,8 +101,9 @@ class Table:
 
     def agent(self, seat: int) -> Agent:
         if seat not in self.agents:
-            self.agents[seat] = make_agent(self.seats[seat].bot, self.game,
-                                           (self.state.seed + 7919 * seat) % 2**63)
+            self.agents[seat] = make_agent(
+                self.seats[seat].bot, self.game, (self.state.seed + 7919 * seat) % 2**63
+            )
         return self.agents[seat]
 
     def summary(self) -> dict[str, Any]:
@@ -189,8 +190,12 @@ class Hub:
                 "max_players": g.max_players,
                 "default_players": g.default_players,
                 "options": [
-                    o | {"default": list(o["default"]) if isinstance(o["default"], tuple)
-                         else o["default"]}
+                    o
+                    | {
+                        "default": list(o["default"])
+                        if isinstance(o["default"], tuple)
+                        else o["default"]
+                    }
                     for o in g.options_class.describe()
                 ],
                 "levels": list(self.levels(g)),
@@ -252,8 +257,9 @@ class Hub:
             if s["kind"] == "person":
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
-                seats.append(Seat("person", levels[level], name or f"Player {i + 1}",
-                                  hash_token(token)))
+                seats.append(
+                    Seat("person", levels[level], name or f"Player {i + 1}", hash_token(token))
+                )
             else:
                 seats.append(Seat("bot", levels[level], name or f"Bot {i + 1} ({level})"))
         return seats, tokens
@@ -267,8 +273,10 @@ class Hub:
                 continue
             try:
                 if row.rules_version != game.rules_version:
-                    raise DrakkarError(f"stored with rules version {row.rules_version!r}, "
-                                       f"now {game.rules_version!r}")
+                    raise DrakkarError(
+                        f"stored with rules version {row.rules_version!r}, "
+                        f"now {game.rules_version!r}"
+                    )
                 state = game.new(row.players, row.seed, row.options)
                 for a in row.actions:
                     state.apply(a)
@@ -278,9 +286,16 @@ class Hub:
                 continue
             seats = [Seat(**s) for s in row.seats]
             settings = row.settings
-            table = Table(row.id, game, state, seats, float(settings.get("turn_seconds", 0)),
-                          float(settings.get("bot_delay", self.bot_delay)), row.created,
-                          row.finished)
+            table = Table(
+                row.id,
+                game,
+                state,
+                seats,
+                float(settings.get("turn_seconds", 0)),
+                float(settings.get("bot_delay", self.bot_delay)),
+                row.created,
+                row.finished,
+            )
             self.tables[row.id] = table
             self.schedule(table)
 
@@ -314,8 +329,9 @@ class Hub:
 
     # -- play --------------------------------------------------------------------------------
 
-    async def play(self, table: Table, seat: int, actions: Sequence[int],
-                   expected_moves: int | None = None) -> None:
+    async def play(
+        self, table: Table, seat: int, actions: Sequence[int], expected_moves: int | None = None
+    ) -> None:
         """Check, store, apply and announce `actions` by `seat`; PlayError and nothing changed
         when any of them is refused."""
         async with table.lock:
@@ -323,23 +339,30 @@ class Hub:
             if state.is_terminal():
                 raise PlayError("game-over", "the game is over; no more moves")
             if expected_moves is not None and expected_moves != table.moves:
-                raise PlayError("stale", f"the game has moved on (move {table.moves}, "
-                                f"you sent move {expected_moves}); here is the current table")
-            if seat != state.current_player:
-                raise PlayError("not-your-turn", f"it is not your turn; "
-                                f"{table.seats[state.current_player].name} is to move")
+                raise PlayError(
+                    "stale",
+                    f"the game has moved on (move {table.moves}, "
+                    f"you sent move {expected_moves}); here is the current table",
+                )
+            mover = state.current_player
+            if seat != mover:
+                name = "nobody" if mover is None else table.seats[mover].name
+                raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
             trial = state.clone()
             for i, a in enumerate(actions):
                 if trial.current_player != seat:
-                    raise PlayError("not-your-turn", f"action {i + 1} of {len(actions)} comes "
-                                    "after your turn has ended")
+                    raise PlayError(
+                        "not-your-turn",
+                        f"action {i + 1} of {len(actions)} comes after your turn has ended",
+                    )
                 try:
                     trial.apply(a)
                 except IllegalAction as e:
                     raise PlayError("illegal", str(e)) from None
             # Stored before anyone is told: a crash after this line loses nothing acknowledged.
-            await asyncio.to_thread(self.store.append_actions, table.id, table.moves,
-                                    list(actions), trial.is_terminal())
+            await asyncio.to_thread(
+                self.store.append_actions, table.id, table.moves, list(actions), trial.is_terminal()
+            )
             table.state = trial
             if trial.is_terminal():
                 table.finished = time.time()
@@ -353,9 +376,9 @@ class Hub:
 
     def schedule(self, table: Table) -> None:
         """Start whatever must happen next without a person: a bot's move or a turn timer."""
-        if table.driver is not None and not table.driver.done():
-            if table.driver is not asyncio.current_task():
-                table.driver.cancel()
+        current = asyncio.current_task() if _loop_running() else None
+        if table.driver is not None and not table.driver.done() and table.driver is not current:
+            table.driver.cancel()
         table.driver = None
         table.deadline = None
         seat = table.state.current_player
@@ -400,11 +423,18 @@ class Hub:
         self.store.close()
 
 
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def _number(value: Any, name: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise PlayError("bad-settings", f"'{name}' must be a number from {low} to {high}")
     return float(value)
-
 
 
 def public_options(state: State) -> dict[str, Any]:
