@@ -7,7 +7,7 @@ import importlib
 from drakkar.cli.app import app
 
 # Each module adds its commands to `app` on import.
-COMMANDS = ["games", "play", "replay", "rules", "bench", "simulate"]
+COMMANDS = ["games", "play", "replay", "rules", "bench", "simulate", "serve"]
 for _name in COMMANDS:
     importlib.import_module(f"drakkar.cli.{_name}")
 
