@@ -6,13 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,50 +17,10 @@ from websockets.sync.client import ClientConnection, connect
 from drakkar.cli import app as cli_app
 from drakkar.engine.record import Record
 from drakkar.engine.toy import HIGH_CARD  # noqa: F401  (registers high-card for Record.loads)
+from drakkar.server.conftest import free_port, server
 from drakkar.server.store_test import NO_PG, PG_URL
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(data: Path, port: int, database: str | None = None) -> Iterator[subprocess.Popen]:
-    args = [
-        sys.executable,
-        "-c",
-        "from drakkar.cli import app; app()",
-        "serve",
-        "--port",
-        str(port),
-        "--data",
-        str(data),
-        "--games",
-        "high-card",
-        "--bot-delay",
-        "0.05",
-    ]
-    if database:
-        args += ["--database", database]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalogue", timeout=1)
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise AssertionError(f"the server stopped: {proc.stdout.read()}") from None  # type: ignore[union-attr]
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,53 @@
+// Cards drawn with CSS, and the link between a card on the table and the legal actions that
+// play it: a card is clickable when some legal action's label names it.
+import { el } from "/static/js/common.js";
+
+/** A face-up card. `opts`: {kind, corner, small, title, actions, ui, extra}. */
+export function card(name, opts = {}) {
+  const classes = ["card", opts.kind, opts.small ? "small" : ""].filter(Boolean);
+  const rank = /^\d+$/.test(String(name));
+  const node = el("div", { class: classes.join(" "), title: opts.title || String(name), dataset: { card: String(name) } },
+    opts.corner !== undefined ? el("span", { class: "corner" }, opts.corner) : null,
+    el("span", { class: rank ? "rank" : "name" }, String(name)),
+    opts.extra || null,
+    opts.kindLabel ? el("span", { class: "kind" }, opts.kindLabel) : null);
+  if (opts.actions && opts.actions.length && opts.ui && opts.ui.interactive) {
+    node.classList.add("playable");
+    node.setAttribute("role", "button");
+    node.addEventListener("click", (event) => {
+      if (opts.actions.length === 1) opts.ui.act(opts.actions[0].action);
+      else menu(event, opts.actions, opts.ui);
+    });
+  }
+  return node;
+}
+
+/** `n` face-down cards. */
+export function backs(n, small = true) {
+  return Array.from({ length: n }, () => el("div", { class: `card back${small ? " small" : ""}` }));
+}
+
+/** The legal actions whose label ends with `name` ("discard Navigator" names "Navigator"). */
+export function actionsNaming(legal, name) {
+  const wanted = String(name).toLowerCase();
+  return legal.filter((a) => {
+    const label = a.label.toLowerCase();
+    return label === wanted || label.endsWith(" " + wanted);
+  });
+}
+
+/** A little menu of actions by a clicked card, when it can be played more than one way. */
+function menu(event, actions, ui) {
+  document.querySelectorAll(".menu").forEach((m) => m.remove());
+  const box = el("div", { class: "menu" },
+    actions.map((a) => el("button", { onclick: () => { box.remove(); ui.act(a.action); } }, a.label)),
+    el("button", { class: "secondary", onclick: () => box.remove() }, "cancel"));
+  box.style.left = `${event.pageX}px`;
+  box.style.top = `${event.pageY}px`;
+  document.body.append(box);
+}
+
+/** A titled zone of the table. */
+export function zone(title, ...content) {
+  return el("div", { class: "zone" }, el("h3", {}, title), content);
+}
