@@ -79,8 +79,9 @@ def create_in_lobby(page, base: str, game: str, persons: int = 1, together: bool
     page.click("#create-button")
 
 
-def play_to_the_end(page, rng: random.Random, limit: int = 3000) -> int:  # type: ignore[no-untyped-def]
-    """Click a legal card or button whenever one is offered, until the final scores show."""
+def play_to_the_end(page, rng: random.Random, limit: int = 3000, shot: str | None = None) -> int:  # type: ignore[no-untyped-def]
+    """Click a legal card or button whenever one is offered, until the final scores show;
+    `shot` names a screenshot taken the third time this seat is asked to move."""
     clicks = 0
     for _ in range(limit):
         page.wait_for_selector(
@@ -95,6 +96,9 @@ def play_to_the_end(page, rng: random.Random, limit: int = 3000) -> int:  # type
         n = options.count()
         if n == 0:
             continue
+        if shot and clicks == 2:
+            OUTPUT.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(OUTPUT / shot), full_page=True)
         try:
             options.nth(rng.randrange(n)).click(timeout=2_000)
             clicks += 1
@@ -113,13 +117,14 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
     create_in_lobby(page, base, game)
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#banner:not(:has-text('Connecting'))")
-    clicks = play_to_the_end(page, random.Random(game))
+    clicks = play_to_the_end(page, random.Random(game), shot=f"{game}-playing.png")
     assert clicks > 0
     rows = page.locator("#final-scores tr")
     players = len(page.locator(".seat-chip").all())
     assert rows.count() == players + 1  # a header and a row per seat
     assert page.locator("#final-scores tr.winner").count() >= 1
     assert "The game is over" in page.inner_text("#banner")
+    assert page.locator(".error").count() == 0, page.inner_text("#error")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{game}.png"), full_page=True)
     with page.expect_download() as download:

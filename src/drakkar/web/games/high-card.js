@@ -9,7 +9,7 @@ export function render(root, msg, ui) {
     el("div", { class: "name" }, msg.seats[seat].name, seat === msg.seat ? " (you)" : ""),
     el("div", { class: "stat" }, `total ${played.reduce((a, b) => a + b, 0)}`),
     zone("played", el("div", { class: "cards" }, played.map((c) => card(c, { small: true, corner: c })))),
-    seat === msg.seat ? null : zone("hand", el("div", { class: "cards" }, backs(v.hand_sizes[seat])))));
+    seat === msg.seat ? null : zone("hand", el("div", { class: "cards fan" }, backs(v.hand_sizes[seat])))));
   let hand = null;
   if (v.hand) {
     hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((c) => {
@@ -18,6 +18,6 @@ export function render(root, msg, ui) {
       return card(c, { corner: c, actions, ui, kindLabel: "high card" });
     })));
   }
-  root.replaceChildren(el("div", { class: "players" }, players), hand);
+  root.replaceChildren(...[el("div", { class: "players" }, players), hand].filter(Boolean));
   return drawn;
 }

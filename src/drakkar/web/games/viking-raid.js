@@ -58,7 +58,7 @@ function raider(msg, v, p, seat) {
       Object.entries(p.special_crew || {}).map(([name, state]) =>
         vikingCard(name, { small: true, title: `${name} (${state})` })),
       p.destination ? vikingCard(p.destination, { small: true, title: `${p.destination}: ${p.distance}, size ${p.size}` }) : null),
-    seat === msg.seat ? null : zone(`hand (${p.hand_size})`, el("div", { class: "cards" }, backs(Math.min(p.hand_size, 8)))));
+    seat === msg.seat ? null : zone(`hand (${p.hand_size})`, el("div", { class: "cards fan" }, backs(p.hand_size))));
 }
 
 export function render(root, msg, ui) {
@@ -86,7 +86,7 @@ export function render(root, msg, ui) {
       return vikingCard(name, { actions, ui });
     })));
   }
-  root.replaceChildren(header, decks, raid,
-    el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat))), hand);
+  const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
+  root.replaceChildren(...[header, decks, raid, players, hand].filter(Boolean));
   return drawn;
 }

@@ -83,6 +83,7 @@ function act(action, msg) {
 
 async function draw(msg) {
   const mine_ticket = ++ticket;
+  document.querySelectorAll(".menu").forEach((m) => m.remove()); // a menu of an older table
   const me = msg.seat;
   $("where").textContent = `${msg.title} · ${watching ? "watching" : seatName(msg, me)} · game ${msg.game_id}`;
   document.title = `drakkar — ${msg.title}`;
