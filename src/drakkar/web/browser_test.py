@@ -96,6 +96,7 @@ def play_to_the_end(page, rng: random.Random, limit: int = 3000, shot: str | Non
         n = options.count()
         if n == 0:
             continue
+        assert page.locator(".renderer-failed").count() == 0, "the game's renderer failed"
         if shot and clicks == 2:
             OUTPUT.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(OUTPUT / shot), full_page=True)
@@ -193,3 +194,22 @@ def test_a_finished_game_replays_step_by_step(page, base: str) -> None:  # type:
     page.wait_for_selector("#counter:has-text('move 0 of')")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / "replay.png"), full_page=True)
+
+
+def test_a_card_is_matched_to_the_actions_that_name_it_first(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    found = page.evaluate("""async () => {
+        const { actionsByCard } = await import("/static/js/cards.js");
+        const legal = ["play Odin as Books 12", "play Books 12", "lay Odin face down",
+                       "sail for Far Village", "sail for Village", "discard Village", "done"]
+            .map((label, action) => ({ action, label }));
+        const m = actionsByCard(legal, ["Odin", "Books 12", "Village", "Far Village", "Loki"]);
+        return Object.fromEntries([...m].map(([k, v]) => [k, v.map((a) => a.action)]));
+    }""")
+    assert found == {
+        "Odin": [0, 2],
+        "Books 12": [1],
+        "Village": [4, 5],
+        "Far Village": [3],
+        "Loki": [],
+    }

@@ -1,6 +1,6 @@
 // High Card, the toy game: hands as cards, each seat's played cards in a row.
 import { el } from "/static/js/common.js";
-import { actionsNaming, backs, card, zone } from "/static/js/cards.js";
+import { actionsByCard, backs, card, zone } from "/static/js/cards.js";
 
 export function render(root, msg, ui) {
   const v = msg.view;
@@ -12,8 +12,9 @@ export function render(root, msg, ui) {
     seat === msg.seat ? null : zone("hand", el("div", { class: "cards fan" }, backs(v.hand_sizes[seat])))));
   let hand = null;
   if (v.hand) {
+    const plays = actionsByCard(ui.legal, v.hand);
     hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((c) => {
-      const actions = actionsNaming(ui.legal, c);
+      const actions = plays.get(String(c));
       actions.forEach((a) => drawn.add(a.action));
       return card(c, { corner: c, actions, ui, kindLabel: "high card" });
     })));

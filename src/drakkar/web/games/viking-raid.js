@@ -3,7 +3,7 @@
 // action names it (build, hire, sail for, discard); "done hiring", "go raiding" and the
 // attacks are buttons under the table.
 import { el } from "/static/js/common.js";
-import { actionsNaming, backs, card, zone } from "/static/js/cards.js";
+import { actionsByCard, backs, card, zone } from "/static/js/cards.js";
 
 // What each card is, for drawing it (the rules' data lives in games/viking_raid/cards.py).
 const VIKING = {
@@ -24,6 +24,16 @@ const ENCOUNTER = {
   "Peasants Militia": ["defenders", "kill 5"], Garrison: ["defenders", "kill 10"],
   Knights: ["defenders", "kill 15"], Livestock: ["treasure", "3 gold"],
   "Women Captives": ["treasure", "5 gold"], Coins: ["treasure", "7 gold"], Artifacts: ["treasure", "9 gold"],
+};
+
+// What the seat to move is choosing, in a few words.
+const HINTS = {
+  discard: "Over the hand limit: click a card to discard.",
+  declare: "Go raiding or stay home.",
+  build: "Build a Ship: click a Ship card.",
+  hire: "Hire Crew: click Crew cards one by one, then \"done hiring\".",
+  destination: "Choose a Destination: click a Destination card.",
+  tactics: "Attack directly, or by surprise.",
 };
 
 function vikingCard(name, opts = {}) {
@@ -80,13 +90,15 @@ export function render(root, msg, ui) {
     : null;
   let hand = null;
   if (v.hand) {
+    const plays = actionsByCard(ui.legal, v.hand);
     hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((name) => {
-      const actions = actionsNaming(ui.legal, name);
+      const actions = plays.get(name);
       actions.forEach((a) => drawn.add(a.action));
       return vikingCard(name, { actions, ui });
     })));
   }
   const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
-  root.replaceChildren(...[header, decks, raid, players, hand].filter(Boolean));
+  const hint = ui.interactive && HINTS[v.step] ? el("p", { class: "hint" }, HINTS[v.step]) : null;
+  root.replaceChildren(...[header, hint, decks, raid, players, hand].filter(Boolean));
   return drawn;
 }

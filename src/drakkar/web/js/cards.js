@@ -27,13 +27,26 @@ export function backs(n, small = true) {
   return Array.from({ length: n }, () => el("div", { class: `card back${small ? " small" : ""}` }));
 }
 
-/** The legal actions whose label ends with `name` ("discard Navigator" names "Navigator"). */
-export function actionsNaming(legal, name) {
-  const wanted = String(name).toLowerCase();
-  return legal.filter((a) => {
-    const label = a.label.toLowerCase();
-    return label === wanted || label.endsWith(" " + wanted);
-  });
+/** Which legal actions play which card: a label names the card whose name comes first in it
+ * ("play Odin as Books 12" plays Odin, "sail for Far Village" sails for Far Village, not for
+ * Village). Returns a Map from each name in `names` to its actions (possibly none). */
+export function actionsByCard(legal, names) {
+  const unique = [...new Set(names.map(String))];
+  const out = new Map(unique.map((n) => [n, []]));
+  for (const a of legal) {
+    const label = ` ${a.label.toLowerCase()} `;
+    let best = null;
+    let at = Infinity;
+    for (const name of unique) {
+      const i = label.indexOf(` ${name.toLowerCase()} `);
+      if (i >= 0 && (i < at || (i === at && name.length > best.length))) {
+        best = name;
+        at = i;
+      }
+    }
+    if (best !== null) out.get(best).push(a);
+  }
+  return out;
 }
 
 /** A little menu of actions by a clicked card, when it can be played more than one way. */

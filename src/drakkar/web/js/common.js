@@ -61,6 +61,21 @@ export async function rendererFor(game) {
   return renderers[game];
 }
 
+/** Draw with the game's renderer; if it breaks (a view it does not know), draw the generic
+ * table instead, marked so tests notice, rather than leave a player with nothing. */
+export async function drawTable(root, msg, ui) {
+  const renderer = await rendererFor(msg.game);
+  try {
+    root.classList.remove("renderer-failed");
+    return renderer.render(root, msg, ui) || new Set();
+  } catch (error) {
+    console.error(`the ${msg.game} renderer failed:`, error);
+    const generic = await import("/static/js/generic.js");
+    root.classList.add("renderer-failed");
+    return generic.render(root, msg, ui);
+  }
+}
+
 /** The final scores as a table, winners marked (returns 1 or a share of a win). */
 export function scoresTable(msg) {
   const rows = msg.scores.map((score, seat) => ({ seat, score, win: msg.returns[seat] > 0 }));

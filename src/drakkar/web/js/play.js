@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { el, heldSeats, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+import { drawTable, el, heldSeats, rendererFor, scoresTable, seatName } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -99,9 +99,9 @@ async function draw(msg) {
   }, s.name, s.kind === "bot" ? el("span", { class: "badge" }, "bot") : "")));
 
   const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me };
-  const renderer = await rendererFor(msg.game);
+  await rendererFor(msg.game);
   if (mine_ticket !== ticket) return; // a newer message arrived meanwhile
-  const drawn = renderer.render($("board"), msg, ui) || new Set();
+  const drawn = await drawTable($("board"), msg, ui);
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
     el("button", { class: "action", dataset: { action: a.action }, onclick: () => ui.act(a.action) }, a.label)));
 

@@ -1,5 +1,5 @@
 // Replay a finished game step by step, as a spectator or as any seat saw it.
-import { api, el, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+import { api, drawTable, el, scoresTable, seatName } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -28,8 +28,7 @@ async function show(n) {
   $("banner").textContent = msg.played === null
     ? "The end."
     : `Next: ${seatName(msg, msg.played_by)} — ${msg.played}`;
-  const renderer = await rendererFor(msg.game);
-  renderer.render($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
+  await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
   $("log").replaceChildren(...msg.log.map((line) => el("p", {}, line)));
   $("log").scrollTop = $("log").scrollHeight;
   $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
