@@ -201,9 +201,12 @@ def test_a_card_is_matched_to_the_actions_that_name_it_first(page, base: str) ->
     found = page.evaluate("""async () => {
         const { actionsByCard } = await import("/static/js/cards.js");
         const legal = ["play Odin as Books 12", "play Books 12", "lay Odin face down",
-                       "sail for Far Village", "sail for Village", "discard Village", "done"]
+                       "sail for Far Village", "sail for Village", "discard Village", "done",
+                       "recruit red VP: take slot 1 (red)", "explore A11 paying 2 blue",
+                       "explore A1 paying 3"]
             .map((label, action) => ({ action, label }));
-        const m = actionsByCard(legal, ["Odin", "Books 12", "Village", "Far Village", "Loki"]);
+        const m = actionsByCard(legal, ["Odin", "Books 12", "Village", "Far Village", "Loki",
+                                        "red VP", "A1", "A11", "red"]);
         return Object.fromEntries([...m].map(([k, v]) => [k, v.map((a) => a.action)]));
     }""")
     assert found == {
@@ -212,4 +215,8 @@ def test_a_card_is_matched_to_the_actions_that_name_it_first(page, base: str) ->
         "Village": [4, 5],
         "Far Village": [3],
         "Loki": [],
+        "red VP": [7],
+        "A1": [9],
+        "A11": [8],
+        "red": [],
     }

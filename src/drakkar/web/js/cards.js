@@ -38,7 +38,7 @@ export function actionsByCard(legal, names) {
     let best = null;
     let at = Infinity;
     for (const name of unique) {
-      const i = label.indexOf(` ${name.toLowerCase()} `);
+      const i = firstWord(label, ` ${name.toLowerCase()}`);
       if (i >= 0 && (i < at || (i === at && name.length > best.length))) {
         best = name;
         at = i;
@@ -47,6 +47,14 @@ export function actionsByCard(legal, names) {
     if (best !== null) out.get(best).push(a);
   }
   return out;
+}
+
+/** Where `needle` first stands as whole words in `text` (not followed by a letter or digit). */
+function firstWord(text, needle) {
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+    if (!/[a-z0-9]/.test(text[i + needle.length] || "")) return i;
+  }
+  return -1;
 }
 
 /** A little menu of actions by a clicked card, when it can be played more than one way. */
