@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -34,7 +35,8 @@ MAX_BODY = 64 * 1024  # bytes in a lobby request
 MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
 RATE = 10.0  # messages a second a connection may send, on average
 BURST = 30.0  # ... and in one burst
-FLOOD_CLOSE = 300  # refused messages in a row before the connection is closed
+FLOOD_CLOSE = 200  # refused messages within FLOOD_WINDOW seconds that close the connection
+FLOOD_WINDOW = 10.0
 
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
 
@@ -178,7 +180,7 @@ class Socket:
         self.conn: Connection | None = None
         self.allowance = BURST
         self.last = time.monotonic()
-        self.refused_in_a_row = 0
+        self.refused: deque[float] = deque()  # when recent messages were refused
 
     async def error(self, code: str, reason: str) -> None:
         await self.ws.send_json({"type": "error", "code": code, "reason": reason})
@@ -196,8 +198,11 @@ class Socket:
                 if message["type"] == "websocket.disconnect":
                     break
                 if not self.within_rate():
-                    self.refused_in_a_row += 1
-                    if self.refused_in_a_row >= FLOOD_CLOSE:
+                    now = time.monotonic()
+                    self.refused.append(now)
+                    while self.refused[0] < now - FLOOD_WINDOW:
+                        self.refused.popleft()
+                    if len(self.refused) >= FLOOD_CLOSE:
                         await self.error("too-fast", "too many messages; closing")
                         await self.ws.close(code=1008)
                         break
@@ -205,7 +210,6 @@ class Socket:
                         "too-fast", f"more than {RATE:g} messages a second; this one was dropped"
                     )
                     continue
-                self.refused_in_a_row = 0
                 try:
                     await self.handle(table, message)
                 except PlayError as e:

@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -360,9 +361,19 @@ class Hub:
                 except IllegalAction as e:
                     raise PlayError("illegal", str(e)) from None
             # Stored before anyone is told: a crash after this line loses nothing acknowledged.
-            await asyncio.to_thread(
-                self.store.append_actions, table.id, table.moves, list(actions), trial.is_terminal()
-            )
+            try:
+                await asyncio.to_thread(
+                    self.store.append_actions,
+                    table.id,
+                    table.moves,
+                    list(actions),
+                    trial.is_terminal(),
+                )
+            except Exception as e:  # the database refused or is gone: nothing was played
+                log.error("game %s: could not store move %s: %s", table.id, table.moves, e)
+                raise PlayError(
+                    "store-failed", "the move could not be saved, so it was not played; try again"
+                ) from None
             table.state = trial
             if trial.is_terminal():
                 table.finished = time.time()
@@ -402,8 +413,14 @@ class Hub:
         if table.moves != moves or table.state.current_player != seat:
             return
         snapshot = table.state.clone()
-        agent = table.agent(seat)
-        action = await asyncio.to_thread(agent.act, snapshot, seat)
+        try:
+            action = await asyncio.to_thread(table.agent(seat).act, snapshot, seat)
+        except Exception as e:  # a broken bot must not stall the table: play a random move
+            log.error(
+                "bot %r for seat %s of game %s failed: %r", table.seats[seat].bot, seat, table.id, e
+            )
+            legal = snapshot.legal_actions()
+            action = legal[random.Random(moves).randrange(len(legal))]
         try:
             await self.play(table, seat, [action], expected_moves=moves)
         except PlayError as e:
