@@ -220,3 +220,15 @@ def test_a_card_is_matched_to_the_actions_that_name_it_first(page, base: str) ->
         "A11": [8],
         "red": [],
     }
+
+
+def test_a_person_whose_time_runs_out_sees_the_clock_and_a_bot_moves_for_them(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "high-card")
+    page.fill("#turn-seconds", "2")
+    page.click("#create-button")
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#clock:has-text(' s')")
+    page.wait_for_selector(".log p:has-text('player 0 plays')", timeout=15_000)  # nobody clicked
