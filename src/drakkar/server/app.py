@@ -47,8 +47,11 @@ def create_app(
     data_dir: str | None = None,
     bot_delay: float = 0.6,
     store: Store | None = None,
+    rate: float = RATE,
+    burst: float = BURST,
 ) -> FastAPI:
-    """The app for `games` (default: every registered game), stored at `database_url`."""
+    """The app for `games` (default: every registered game), stored at `database_url`;
+    `rate` and `burst` limit the messages a connection may send (per second, at once)."""
     store = store or Store(database_url, data_dir)
     hub = Hub(store, list(registered_games() if games is None else games), bot_delay)
 
@@ -151,7 +154,7 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
-        await Socket(hub, websocket, game_id).run()
+        await Socket(hub, websocket, game_id, rate, burst).run()
 
     for page in ("index", "play", "replay"):
         app.add_api_route(
@@ -173,12 +176,15 @@ def _page(name: str) -> Any:
 class Socket:
     """One WebSocket: says hello (a seat and its token, or nothing to watch), then plays."""
 
-    def __init__(self, hub: Hub, websocket: WebSocket, game_id: str) -> None:
+    def __init__(
+        self, hub: Hub, websocket: WebSocket, game_id: str, rate: float, burst: float
+    ) -> None:
         self.hub = hub
         self.ws = websocket
         self.game_id = game_id
         self.conn: Connection | None = None
-        self.allowance = BURST
+        self.rate, self.burst = rate, burst
+        self.allowance = burst
         self.last = time.monotonic()
         self.refused: deque[float] = deque()  # when recent messages were refused
 
@@ -207,7 +213,8 @@ class Socket:
                         await self.ws.close(code=1008)
                         break
                     await self.error(
-                        "too-fast", f"more than {RATE:g} messages a second; this one was dropped"
+                        "too-fast",
+                        f"more than {self.rate:g} messages a second; this one was dropped",
                     )
                     continue
                 try:
@@ -224,7 +231,7 @@ class Socket:
 
     def within_rate(self) -> bool:
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
         self.last = now
         if self.allowance < 1:
             return False

@@ -15,10 +15,12 @@ from typing import Any
 
 import pytest
 
-from drakkar.server.conftest import SERVED
+from drakkar.engine.game import Game
+from drakkar.server import create_app
+from drakkar.server.conftest import SERVED, TestClient
 from drakkar.server.tables import Table, message_for
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(900)
 REDEALS = 3
 
 
@@ -46,7 +48,13 @@ def check_message(table: Table, seat: int | None, got: dict[str, Any], rng: rand
 
 
 @pytest.mark.parametrize("game", SERVED, ids=[g.name for g in SERVED])
-def test_every_message_of_a_whole_game_shows_each_seat_only_its_own(client, game) -> None:
+def test_every_message_of_a_whole_game_shows_each_seat_only_its_own(tmp_path, game) -> None:
+    app = create_app(SERVED, data_dir=str(tmp_path), bot_delay=0.0, rate=1e6, burst=1e6)
+    with TestClient(app) as client:
+        play_and_check(client, game)
+
+
+def play_and_check(client: TestClient, game: Game) -> None:
     n = game.max_players
     body = {"game": game.name, "players": n, "seed": 11, "seats": [{"kind": "person"}] * n}
     created = client.post("/api/games", json=body).json()
