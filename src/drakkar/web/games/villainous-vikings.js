@@ -27,6 +27,16 @@ function battle(b, msg) {
   return zone(`Battle: ${b.kind ?? ""}${b.region !== undefined ? ` in ${msg.view.regions[b.region]}` : ""}`, el("div", { class: "row trick" }, sides));
 }
 
+// Your Asgard cards, and any crew or Location a legal action names (to sacrifice or use it).
+function ownCards(p, own, ui) {
+  const asgard = p.asgard.map(nameOf);
+  const named = [...p.crew, ...p.locations].map(nameOf).filter((n) => (own.get(n) || []).length);
+  const shown = [...new Set([...asgard, ...named])];
+  if (!shown.length) return null;
+  return el("div", { class: "cards", id: "hand" }, shown.map((n) =>
+    card(n, { small: true, kind: asgard.includes(n) ? "asgard" : "location", actions: own.get(n), ui })));
+}
+
 export function render(root, msg, ui) {
   const v = msg.view;
   const drawn = new Set();
@@ -77,8 +87,7 @@ export function render(root, msg, ui) {
     p.locations.length ? el("div", {}, "locations: ", p.locations.map((l) => el("span", { class: "chip" }, nameOf(l)))) : null,
     p.sovereigns.length ? el("div", {}, "sovereigns: ", p.sovereigns.map((s) => el("span", { class: "chip" }, nameOf(s)))) : null,
     p.tokens.length ? el("div", {}, "tokens: ", p.tokens.map((t) => el("span", { class: "chip" }, nameOf(t)))) : null,
-    p.seat === msg.seat && ownNames.length ? el("div", { class: "cards", id: "hand" }, ownNames.map((n) =>
-      card(n, { small: true, kind: "asgard", actions: own.get(n), ui }))) : null,
+    p.seat === msg.seat ? ownCards(p, own, ui) : null,
     p.seat !== msg.seat && p.asgard.length ? el("div", { class: "muted" }, `${p.asgard.length} Asgard card(s)`) : null)));
 
   const hint = ui.interactive && !v.battle && !v.pending
