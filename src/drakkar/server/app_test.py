@@ -14,8 +14,8 @@ from starlette.testclient import WebSocketTestSession
 from drakkar.engine.record import Record
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.server import create_app
-from drakkar.server.app import FLOOD_CLOSE, MAX_MESSAGE
 from drakkar.server.conftest import new_game, token
+from drakkar.server.sockets import FLOOD_CLOSE, MAX_MESSAGE
 
 pytestmark = pytest.mark.timeout(60)
 
