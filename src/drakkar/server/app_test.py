@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
 from pathlib import Path
@@ -46,7 +47,8 @@ def test_the_catalogue_lists_the_served_games_their_options_and_bot_levels(clien
     toy = next(g for g in client.get("/api/catalogue").json() if g["name"] == "high-card")
     assert (toy["min_players"], toy["max_players"]) == (2, 3)
     assert {o["name"] for o in toy["options"]} == {"rounds", "stack"}
-    assert toy["levels"] == ["easy", "normal"]  # no ISMCTS agent here yet: "hard" is left out
+    ismcts = importlib.util.find_spec("drakkar.agents.ismcts") is not None
+    assert toy["levels"] == ["easy", "normal"] + (["hard"] if ismcts else [])  # when it exists
 
 
 @pytest.mark.parametrize(
@@ -64,9 +66,9 @@ def test_the_catalogue_lists_the_served_games_their_options_and_bot_levels(clien
             "'kind'",
         ),
         (
-            {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "level": "hard"}]},
+            {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "level": "wise"}]},
             "bad-seats",
-            "no bot level 'hard'",
+            "no bot level 'wise'",
         ),
         ({"game": "high-card", "turn_seconds": -1}, "bad-settings", "turn_seconds"),
         ({"game": "high-card", "bot_delay": "fast"}, "bad-settings", "bot_delay"),

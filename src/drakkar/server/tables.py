@@ -30,6 +30,8 @@ from drakkar.server.store import GameRow, Store
 log = logging.getLogger("drakkar.server")
 
 MAX_TURN_SECONDS = 24 * 3600
+#: the bot levels the lobby offers; "hard" thinks at most 2 seconds, so people are not kept waiting
+SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
 MAX_BOT_DELAY = 10.0
 
 
@@ -174,7 +176,7 @@ class Hub:
     def levels(self, game: Game) -> dict[str, str]:
         """The bot levels this game offers (a level whose agent cannot be made is left out)."""
         out = {}
-        for level, spec in LEVELS.items():
+        for level, spec in SERVER_LEVELS.items():
             try:
                 make_agent(spec, game, 0)
             except (DrakkarError, NotImplementedError):
