@@ -391,3 +391,16 @@ def test_a_bot_that_fails_is_replaced_by_a_random_legal_move(client) -> None:
         ws.send_json({"type": "act", "action": m["legal"][0]["action"]})
         m = until(ws, lambda m: m["moves"] >= 2)
         assert m["log"][2].startswith("player 1 plays")
+
+
+def test_a_stored_game_that_no_longer_replays_is_reported_not_guessed_at(tmp_path: Path) -> None:
+    app = create_app([HIGH_CARD], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as c:
+        gid = new_game(c)["id"]
+        with app.state.hub.store.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE games SET rules_version = '0' WHERE id = ?", (gid,))
+    again = create_app([HIGH_CARD], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(again) as c:
+        r = c.get(f"/api/games/{gid}")
+        assert r.status_code == 404 and "rules version '0'" in r.json()["reason"]
+        assert c.get("/api/games").json() == []
