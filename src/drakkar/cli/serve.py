@@ -47,5 +47,8 @@ def serve_command(
     where = (
         store.url.split("@")[-1] if store.dialect != "sqlite" else store.url[len("sqlite:///") :]
     )
-    console.print(f"drakkar serving at [bold]http://{host}:{port}[/]  ({store.dialect}: {where})")
+    console.print(
+        f"drakkar serving at [bold]http://{host}:{port}[/]  ({store.dialect}: {where})",
+        soft_wrap=True,
+    )
     uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
