@@ -63,6 +63,7 @@ def test_a_killed_server_restarts_and_loses_no_acknowledged_move(
     port = free_port()
     database = PG_URL if backend == "postgresql" else None
     with server(tmp_path, port, database) as proc:
+        assert f"drakkar serving at http://127.0.0.1:{port}" in proc.stdout.readline()  # type: ignore[union-attr]
         created = post(
             port,
             "/api/games",
