@@ -166,7 +166,8 @@ def test_reloading_the_page_rejoins_the_seat_and_a_spectator_sees_no_hand(page, 
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#hand .card.playable")
     page.locator("#hand .card.playable").first.click()
-    page.wait_for_selector("#hand .card.playable")  # the bot has answered
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    page.wait_for_selector("#hand .card.playable:not([disabled])")  # the bot has answered
     hand = page.locator("#hand .card").all_inner_texts()
     page.reload()
     page.wait_for_selector("#hand .card")
