@@ -233,3 +233,23 @@ def test_a_person_whose_time_runs_out_sees_the_clock_and_a_bot_moves_for_them(
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#clock:has-text(' s')")
     page.wait_for_selector(".log p:has-text('player 0 plays')", timeout=15_000)  # nobody clicked
+
+
+def test_the_page_rejoins_by_itself_when_the_server_is_killed_and_restarted(  # type: ignore[no-untyped-def]
+    page, tmp_path: Path
+) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(tmp_path, port) as proc:
+        create_in_lobby(page, base, "high-card", persons=1)
+        page.click("a.seat-link[data-seat='0']")
+        page.wait_for_selector("#hand .card.playable")
+        hand = page.locator("#hand .card").all_inner_texts()
+        proc.kill()
+        proc.wait()
+        page.wait_for_selector("#where:has-text('reconnecting')")
+    with server(tmp_path, port):
+        page.wait_for_selector("#where:has-text('Player 1')", timeout=20_000)
+        assert page.locator("#hand .card").all_inner_texts() == hand
+        page.locator("#hand .card.playable").first.click()
+        page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")

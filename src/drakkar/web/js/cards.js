@@ -14,9 +14,19 @@ export function card(name, opts = {}) {
   if (opts.actions && opts.actions.length && opts.ui && opts.ui.interactive) {
     node.classList.add("playable");
     node.setAttribute("role", "button");
-    node.addEventListener("click", (event) => {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-label", opts.actions.map((a) => a.label).join(" or "));
+    const choose = (event) => {
       if (opts.actions.length === 1) opts.ui.act(opts.actions[0].action);
       else menu(event, opts.actions, opts.ui);
+    };
+    node.addEventListener("click", choose);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        const box = node.getBoundingClientRect();
+        choose({ pageX: box.left + window.scrollX, pageY: box.bottom + window.scrollY });
+      }
     });
   }
   return node;

@@ -36,7 +36,9 @@ function connect(key) {
     }
   });
   ws.addEventListener("close", () => {
-    if (!ws.fatal) setTimeout(() => connect(key), 1000); // the server restarted: rejoin
+    if (ws.fatal) return;
+    $("where").textContent = "connection lost: reconnecting…";
+    setTimeout(() => connect(key), 1000); // the server restarted, or the network blinked: rejoin
   });
 }
 
