@@ -89,6 +89,12 @@ export function scoresTable(msg) {
         el("td", {}, r.win ? (msg.returns[r.seat] < 1 ? "shared win" : "winner") : "")))));
 }
 
+/** A log line with "player 2" written as that seat's name (games log seats from 0). */
+export function logLine(msg, line) {
+  return el("p", {}, line.replace(/\bplayer (\d+)\b/gi, (all, n) =>
+    (Number(n) < msg.seats.length ? msg.seats[Number(n)].name : all)));
+}
+
 export function fmt(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(2);
 }

@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { drawTable, el, heldSeats, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -108,7 +108,7 @@ async function draw(msg) {
     el("button", { class: "action", dataset: { action: a.action }, onclick: () => ui.act(a.action) }, a.label)));
 
   const log = $("log");
-  log.replaceChildren(...msg.log.map((line) => el("p", {}, line)));
+  log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
   log.scrollTop = log.scrollHeight;
   $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
   $("tools").replaceChildren(msg.over ? el("span", {},

@@ -1,5 +1,5 @@
 // Replay a finished game step by step, as a spectator or as any seat saw it.
-import { api, drawTable, el, scoresTable, seatName } from "/static/js/common.js";
+import { api, drawTable, el, logLine, scoresTable, seatName } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -29,7 +29,7 @@ async function show(n) {
     ? "The end."
     : `Next: ${seatName(msg, msg.played_by)} — ${msg.played}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
-  $("log").replaceChildren(...msg.log.map((line) => el("p", {}, line)));
+  $("log").replaceChildren(...msg.log.map((line) => logLine(msg, line)));
   $("log").scrollTop = $("log").scrollHeight;
   $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
 }
