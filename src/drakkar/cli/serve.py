@@ -1,0 +1,54 @@
+"""`drakkar serve`: the game server and the web UI, under uvicorn (docs/server.md)."""
+
+from __future__ import annotations
+
+import typer
+
+from drakkar.cli.app import app, console, fail
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
+    port: int = typer.Option(8000, help="The port to listen on."),
+    database: str = typer.Option(
+        None,
+        "--database",
+        help="A database URL (postgresql://...); default: DRAKKAR_DATABASE_URL, else a SQLite "
+        "file in DRAKKAR_DATA (./data).",
+    ),
+    data: str = typer.Option(None, "--data", help="The data folder for SQLite (./data)."),
+    games: str = typer.Option(
+        None, "--games", help="Serve only these games, comma-separated ('high-card': the toy)."
+    ),
+    bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
+) -> None:
+    """Serve games to browsers: a lobby, a table per seat, bots, storage that survives restarts."""
+    try:
+        import uvicorn
+
+        from drakkar.server import create_app
+    except ModuleNotFoundError as e:
+        raise fail(
+            f"the server needs its extra: pip install 'drakkar[server]' ({e.name})"
+        ) from None
+    import drakkar
+    import drakkar.engine.toy  # noqa: F401  (registers the toy game, for --games high-card)
+    from drakkar.server.store import Store
+
+    chosen = None
+    if games:
+        try:
+            chosen = [drakkar.load(name) for name in games.split(",") if name.strip()]
+        except drakkar.DrakkarError as e:
+            raise fail(str(e)) from None
+    store = Store(database, data)
+    application = create_app(chosen, bot_delay=bot_delay, store=store)
+    where = (
+        store.url.split("@")[-1] if store.dialect != "sqlite" else store.url[len("sqlite:///") :]
+    )
+    console.print(
+        f"drakkar serving at [bold]http://{host}:{port}[/]  ({store.dialect}: {where})",
+        soft_wrap=True,
+    )
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

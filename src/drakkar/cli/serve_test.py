@@ -1,0 +1,22 @@
+"""`drakkar serve`: its refusals (the server itself runs in server/restart_test.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from drakkar.cli import app
+
+
+def test_serve_refuses_a_game_it_does_not_know(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["serve", "--games", "chess", "--data", str(tmp_path)])
+    assert out.exit_code == 2
+    assert "no game called 'chess'" in out.output
+
+
+def test_serve_is_listed_with_its_options() -> None:
+    out = CliRunner().invoke(app, ["serve", "--help"])
+    assert out.exit_code == 0
+    for flag in ("--host", "--port", "--database", "--data", "--games", "--bot-delay"):
+        assert flag in out.output

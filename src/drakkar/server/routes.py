@@ -1,0 +1,115 @@
+"""The lobby's REST routes; each finds the Hub on `request.app.state.hub`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from drakkar.server.tables import Hub, PlayError, Table, message_for
+
+MAX_BODY = 64 * 1024  # bytes in a lobby request
+STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
+
+router = APIRouter(prefix="/api")
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def refused(request: Request, e: Exception) -> JSONResponse:
+    """Every PlayError becomes {"error": code, "reason": ...} with a fitting status."""
+    code = getattr(e, "code", "error")
+    return JSONResponse({"error": code, "reason": str(e)}, status_code=STATUS.get(code, 400))
+
+
+@router.get("/catalogue")
+def catalogue(request: Request) -> list[dict[str, Any]]:
+    return hub_of(request).catalogue()
+
+
+@router.get("/games")
+def list_games(request: Request) -> list[dict[str, Any]]:
+    tables = sorted(hub_of(request).tables.values(), key=lambda t: -t.created)
+    return [t.summary() for t in tables]
+
+
+@router.post("/games")
+async def create(request: Request) -> JSONResponse:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise PlayError("too-large", f"request of {len(body)} bytes; the limit is {MAX_BODY}")
+    try:
+        spec = json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise PlayError("bad-json", f"the request is not JSON: {e}") from None
+    if not isinstance(spec, dict):
+        raise PlayError("bad-message", "the request must be a JSON object")
+    table, tokens = hub_of(request).create(spec)
+    links = {seat: f"/play/{table.id}#s{seat}={token}" for seat, token in tokens.items()}
+    together = "&".join(f"s{seat}={token}" for seat, token in tokens.items())
+    return JSONResponse(
+        {
+            "id": table.id,
+            "links": links,
+            "all_seats": f"/play/{table.id}#{together}" if tokens else None,
+            "watch": f"/play/{table.id}",
+            "game": table.summary(),
+        },
+        status_code=201,
+    )
+
+
+@router.get("/games/{game_id}")
+def one_game(request: Request, game_id: str) -> dict[str, Any]:
+    return hub_of(request).table(game_id).summary()
+
+
+@router.get("/games/{game_id}/record")
+def record(request: Request, game_id: str) -> Response:
+    table = finished(hub_of(request), game_id)
+    name = f"{table.game.name}-{table.id}.json"
+    return Response(
+        table.record().dumps(),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/games/{game_id}/replay/{step}")
+def replay(request: Request, game_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
+    table = finished(hub_of(request), game_id)
+    history = table.state.history
+    if not 0 <= step <= len(history):
+        raise PlayError("bad-step", f"step must run from 0 to {len(history)}")
+    if seat is not None and not 0 <= seat < table.state.num_players:
+        raise PlayError("bad-seat", f"seat must run from 0 to {table.state.num_players - 1}")
+    state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
+    for a in history[:step]:
+        state.apply(a)
+    shown = Table(table.id, table.game, state, table.seats, 0, 0, table.created)
+    message = message_for(shown, seat)
+    message["legal"] = []
+    message.update(
+        type="replay",
+        step=step,
+        steps=len(history),
+        played=state.action_label(history[step]) if step < len(history) else None,
+        played_by=state.current_player,
+    )
+    return message
+
+
+def finished(hub: Hub, game_id: str) -> Table:
+    table = hub.table(game_id)
+    if not table.state.is_terminal():
+        raise PlayError(
+            "game-not-over",
+            "the game is not over: its record would reveal hidden cards, so it is given only "
+            "once the game has ended",
+        )
+    return table

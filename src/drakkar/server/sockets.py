@@ -1,0 +1,174 @@
+"""The WebSocket of one seat or spectator: hello, then act, sync and ping (docs/server.md).
+
+Everything a client sends is checked here before it reaches the Hub: size, rate, JSON shape.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from drakkar.engine.errors import IllegalAction
+from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
+
+MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
+RATE = 10.0  # messages a second a connection may send, on average
+BURST = 30.0  # ... and in one burst
+FLOOD_CLOSE = 200  # refused messages within FLOOD_WINDOW seconds that close the connection
+FLOOD_WINDOW = 10.0
+
+
+async def serve_socket(websocket: WebSocket, game_id: str) -> None:
+    await websocket.accept()
+    state = websocket.app.state
+    await Socket(state.hub, websocket, game_id, state.rate, state.burst).run()
+
+
+class Socket:
+    """One WebSocket: says hello (a seat and its token, or nothing to watch), then plays."""
+
+    def __init__(
+        self, hub: Hub, websocket: WebSocket, game_id: str, rate: float, burst: float
+    ) -> None:
+        self.hub = hub
+        self.ws = websocket
+        self.game_id = game_id
+        self.conn: Connection | None = None
+        self.rate, self.burst = rate, burst
+        self.allowance = burst
+        self.last = time.monotonic()
+        self.refused: deque[float] = deque()  # when recent messages were refused
+
+    async def error(self, code: str, reason: str) -> None:
+        await self.ws.send_json({"type": "error", "code": code, "reason": reason})
+
+    async def run(self) -> None:
+        try:
+            table = self.hub.table(self.game_id)
+        except PlayError as e:
+            await self.error(e.code, str(e))
+            await self.ws.close(code=4404)
+            return
+        try:
+            while True:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not self.within_rate():
+                    now = time.monotonic()
+                    self.refused.append(now)
+                    while self.refused[0] < now - FLOOD_WINDOW:
+                        self.refused.popleft()
+                    if len(self.refused) >= FLOOD_CLOSE:
+                        await self.error("too-fast", "too many messages; closing")
+                        await self.ws.close(code=1008)
+                        break
+                    await self.error(
+                        "too-fast",
+                        f"more than {self.rate:g} messages a second; this one was dropped",
+                    )
+                    continue
+                try:
+                    await self.handle(table, message)
+                except PlayError as e:
+                    await self.error(e.code, str(e))
+                    if e.code == "stale" and self.conn is not None:
+                        await self.conn.send(message_for(table, self.conn.seat))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.conn is not None:
+                self.hub.leave(table, self.conn)
+
+    def within_rate(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def handle(self, table: Table, message: Mapping[str, Any]) -> None:
+        text = message.get("text")
+        if text is None:
+            raise PlayError("bad-message", "send text frames holding JSON objects")
+        if len(text) > MAX_MESSAGE:
+            raise PlayError(
+                "too-large", f"a message of {len(text)} characters; the limit is {MAX_MESSAGE}"
+            )
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise PlayError("bad-json", f"not JSON: {e.msg} at column {e.colno}") from None
+        if not isinstance(data, dict):
+            raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
+        kind = data.get("type")
+        if kind == "hello":
+            await self.hello(table, data)
+        elif kind == "act":
+            await self.act(table, data)
+        elif kind == "sync":
+            conn = self.joined()
+            await conn.send(message_for(table, conn.seat))
+        elif kind == "ping":
+            await self.ws.send_json({"type": "pong"})
+        else:
+            raise PlayError(
+                "unknown-type", f"unknown message type {kind!r}; types: hello, act, sync, ping"
+            )
+
+    def joined(self) -> Connection:
+        if self.conn is None:
+            raise PlayError(
+                "not-joined",
+                'say hello first: {"type": "hello", "seat": n, '
+                '"token": ...}, or {"type": "hello"} to watch',
+            )
+        return self.conn
+
+    async def hello(self, table: Table, data: dict[str, Any]) -> None:
+        if self.conn is not None:
+            raise PlayError("already-joined", "this connection has already said hello")
+        seat = data.get("seat")
+        if seat is not None:
+            seat = self.hub.check_token(table, seat, data.get("token"))
+        self.conn = Connection(seat, self.ws.send_json)
+        await self.hub.join(table, self.conn)
+
+    async def act(self, table: Table, data: dict[str, Any]) -> None:
+        conn = self.joined()
+        if conn.seat is None:
+            raise PlayError("spectator", "spectators watch; they cannot play")
+        move = data.get("move")
+        if move is not None and (isinstance(move, bool) or not isinstance(move, int)):
+            raise PlayError("bad-message", "'move' must be the move number you saw")
+        if "actions" in data:
+            actions = data["actions"]
+            if not isinstance(actions, list) or not actions:
+                raise PlayError("bad-message", "'actions' must be a non-empty list of numbers")
+        elif "action" in data:
+            actions = [data["action"]]
+        elif "label" in data:
+            state = table.state
+            if state.is_terminal():
+                raise PlayError("game-over", "the game is over; no more moves")
+            if conn.seat != state.current_player:
+                raise PlayError("not-your-turn", "it is not your turn")
+            try:
+                actions = [state.parse_action(str(data["label"]))]
+            except IllegalAction as e:
+                raise PlayError("illegal", str(e)) from None
+            move = table.moves if move is None else move
+        else:
+            raise PlayError("bad-message", "an act message needs 'action', 'actions' or 'label'")
+        for a in actions:
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise PlayError("bad-message", f"an action is a whole number, got {a!r}")
+        await self.hub.play(table, conn.seat, actions, move)

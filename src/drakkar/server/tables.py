@@ -1,0 +1,461 @@
+"""Live games: the tables the server holds in memory, their seats, bots and turn timers.
+
+`Hub` owns every `Table`. It is the only place that changes a game: `Hub.play` checks the
+actions on a clone, writes them to the store, then applies them and pushes each connection its
+own message. `message_for` is the one place where what a recipient may see is decided; every
+message about a game's state goes through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from drakkar.agents.spec import LEVELS, make_agent
+from drakkar.engine.agent import Agent
+from drakkar.engine.errors import DrakkarError, IllegalAction
+from drakkar.engine.game import Game
+from drakkar.engine.record import Record
+from drakkar.engine.state import State
+from drakkar.server.store import GameRow, Store
+
+log = logging.getLogger("drakkar.server")
+
+MAX_TURN_SECONDS = 24 * 3600
+#: the bot levels the lobby offers; "hard" thinks at most 2 seconds, so people are not kept waiting
+SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
+MAX_BOT_DELAY = 10.0
+
+
+class PlayError(DrakkarError):
+    """A request the server refuses; `code` is a short machine-readable reason."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    kind: str  # "person" or "bot"
+    bot: str  # a bot's agent spec; for a person, who moves when their time runs out
+    name: str
+    token_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "name": self.name}
+
+
+class Connection:
+    """One WebSocket (or a test double): `send` delivers a JSON-safe dict."""
+
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Awaitable[None]]):
+        self.seat = seat
+        self._send = send
+        self.alive = True
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if not self.alive:
+            return
+        try:
+            await self._send(message)
+        except Exception:  # a closed socket: forget it, the game goes on
+            self.alive = False
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    turn_seconds: float
+    bot_delay: float
+    created: float
+    finished: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    deadline: float | None = None  # wall-clock time when the seat to move runs out
+    driver: asyncio.Task[None] | None = None
+
+    @property
+    def moves(self) -> int:
+        return len(self.state.history)
+
+    def status(self) -> str:
+        if self.state.is_terminal():
+            return "finished"
+        joined = {c.seat for c in self.connections if c.alive}
+        waiting = any(s.kind == "person" and i not in joined for i, s in enumerate(self.seats))
+        return "open" if self.moves == 0 and waiting else "running"
+
+    def agent(self, seat: int) -> Agent:
+        if seat not in self.agents:
+            self.agents[seat] = make_agent(
+                self.seats[seat].bot, self.game, (self.state.seed + 7919 * seat) % 2**63
+            )
+        return self.agents[seat]
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists: nothing hidden (no view, no tokens, no scores before the end)."""
+        joined = {c.seat for c in self.connections if c.alive}
+        over = self.state.is_terminal()
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.state.num_players,
+            "options": public_options(self.state),
+            "seats": [s.public() | {"connected": i in joined} for i, s in enumerate(self.seats)],
+            "status": self.status(),
+            "moves": self.moves,
+            "to_move": self.state.current_player,
+            "turn_seconds": self.turn_seconds,
+            "created": self.created,
+            "scores": self.state.scores() if over else None,
+        }
+
+    def record(self) -> Record:
+        seats = tuple("human" if s.kind == "person" else s.bot for s in self.seats)
+        return Record.from_state(self.state, seats=seats, server_game=self.id)
+
+
+def message_for(table: Table, seat: int | None) -> dict[str, Any]:
+    """The state message for `seat` (None: a spectator). The one filter for every recipient."""
+    state = table.state
+    over = state.is_terminal()
+    to_move = state.current_player
+    legal: list[dict[str, Any]] = []
+    if seat is not None and seat == to_move:
+        legal = [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    return {
+        "type": "state",
+        "game_id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "players": state.num_players,
+        "seat": seat,
+        "seats": [s.public() for s in table.seats],
+        "moves": table.moves,
+        "to_move": to_move,
+        "view": state.view(seat),
+        "log": state.events_for(seat),
+        "legal": legal,
+        "deadline": table.deadline,
+        "over": over,
+        "scores": state.scores() if over else None,
+        "returns": state.returns() if over else None,
+    }
+
+
+class Hub:
+    """Every live table, the store behind them, and the bots and timers that drive them."""
+
+    def __init__(self, store: Store, games: Iterable[Game], bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.games = {g.name: g for g in games}
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def levels(self, game: Game) -> dict[str, str]:
+        """The bot levels this game offers (a level whose agent cannot be made is left out)."""
+        out = {}
+        for level, spec in SERVER_LEVELS.items():
+            try:
+                make_agent(spec, game, 0)
+            except (DrakkarError, NotImplementedError):
+                continue
+            out[level] = spec
+        return out
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": g.name,
+                "title": g.title,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "default_players": g.default_players,
+                "options": [
+                    o
+                    | {
+                        "default": list(o["default"])
+                        if isinstance(o["default"], tuple)
+                        else o["default"]
+                    }
+                    for o in g.options_class.describe()
+                ],
+                "levels": list(self.levels(g)),
+            }
+            for g in self.games.values()
+        ]
+
+    def create(self, spec: dict[str, Any]) -> tuple[Table, dict[int, str]]:
+        """Deal and store a new game from a lobby request; returns it and the seats' tokens."""
+        name = spec.get("game")
+        if name not in self.games:
+            known = ", ".join(self.games)
+            raise PlayError("unknown-game", f"no game called {name!r}; games: {known}")
+        game = self.games[name]
+        players = spec.get("players", game.default_players)
+        options = spec.get("options") or {}
+        if not isinstance(options, dict):
+            raise PlayError("bad-options", "'options' must be an object of name: value")
+        seed = spec.get("seed")
+        try:
+            state = game.new(players, seed, options)
+        except DrakkarError as e:
+            raise PlayError("bad-options", str(e)) from None
+        seats, tokens = self._seats(game, state.num_players, spec.get("seats"))
+        turn_seconds = _number(spec.get("turn_seconds", 0), "turn_seconds", 0, MAX_TURN_SECONDS)
+        bot_delay = _number(spec.get("bot_delay", self.bot_delay), "bot_delay", 0, MAX_BOT_DELAY)
+        row = GameRow(
+            id=secrets.token_hex(6),
+            game=game.name,
+            rules_version=game.rules_version,
+            options=state.options.to_dict(),
+            players=state.num_players,
+            seed=state.seed,
+            seats=[s.__dict__.copy() for s in seats],
+            settings={"turn_seconds": turn_seconds, "bot_delay": bot_delay},
+            created=time.time(),
+        )
+        self.store.create_game(row)
+        table = Table(row.id, game, state, seats, turn_seconds, bot_delay, row.created)
+        self.tables[row.id] = table
+        self.schedule(table)
+        return table, tokens
+
+    def _seats(self, game: Game, n: int, raw: Any) -> tuple[list[Seat], dict[int, str]]:
+        raw = [{"kind": "person"}] + [{"kind": "bot"}] * (n - 1) if raw is None else raw
+        if not isinstance(raw, list) or len(raw) != n:
+            raise PlayError("bad-seats", f"'seats' must list {n} seats, one per player")
+        levels = self.levels(game)
+        default = "normal" if "normal" in levels else "easy"
+        seats, tokens = [], {}
+        for i, s in enumerate(raw):
+            if not isinstance(s, dict) or s.get("kind") not in ("person", "bot"):
+                raise PlayError("bad-seats", f"seat {i}: 'kind' must be 'person' or 'bot'")
+            level = str(s.get("level") or default)
+            if level not in levels:
+                offered = ", ".join(levels)
+                raise PlayError("bad-seats", f"seat {i}: no bot level {level!r} here ({offered})")
+            name = str(s.get("name") or "").strip()[:40]
+            if s["kind"] == "person":
+                token = secrets.token_urlsafe(18)
+                tokens[i] = token
+                seats.append(
+                    Seat("person", levels[level], name or f"Player {i + 1}", hash_token(token))
+                )
+            else:
+                seats.append(Seat("bot", levels[level], name or f"Bot {i + 1} ({level})"))
+        return seats, tokens
+
+    def restore(self) -> None:
+        """Rebuild every stored game by replaying its actions (at start-up)."""
+        for row in self.store.load_all():
+            game = self.games.get(row.game)
+            if game is None:
+                self.broken[row.id] = f"this server does not serve {row.game!r}"
+                continue
+            try:
+                if row.rules_version != game.rules_version:
+                    raise DrakkarError(
+                        f"stored with rules version {row.rules_version!r}, "
+                        f"now {game.rules_version!r}"
+                    )
+                state = game.new(row.players, row.seed, row.options)
+                for a in row.actions:
+                    state.apply(a)
+            except DrakkarError as e:
+                self.broken[row.id] = str(e)
+                log.warning("game %s does not replay: %s", row.id, e)
+                continue
+            seats = [Seat(**s) for s in row.seats]
+            settings = row.settings
+            table = Table(
+                row.id,
+                game,
+                state,
+                seats,
+                float(settings.get("turn_seconds", 0)),
+                float(settings.get("bot_delay", self.bot_delay)),
+                row.created,
+                row.finished,
+            )
+            self.tables[row.id] = table
+            self.schedule(table)
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def table(self, game_id: str) -> Table:
+        table = self.tables.get(game_id)
+        if table is None:
+            why = self.broken.get(game_id)
+            raise PlayError("unknown-game", f"no game {game_id!r}" + (f" ({why})" if why else ""))
+        return table
+
+    def check_token(self, table: Table, seat: Any, token: Any) -> int:
+        """The seat a token holds; a token never opens another seat or another game."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise PlayError("bad-seat", f"'seat' must be a number from 0 to {len(table.seats) - 1}")
+        held = table.seats[seat].token_hash
+        if held is None:
+            raise PlayError("bad-seat", f"seat {seat} is played by a bot")
+        if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), held):
+            raise PlayError("bad-token", f"that link does not hold seat {seat} of this game")
+        return seat
+
+    async def join(self, table: Table, conn: Connection) -> None:
+        table.connections.append(conn)
+        await conn.send(message_for(table, conn.seat))
+
+    def leave(self, table: Table, conn: Connection) -> None:
+        conn.alive = False
+        table.connections[:] = [c for c in table.connections if c is not conn and c.alive]
+
+    # -- play --------------------------------------------------------------------------------
+
+    async def play(
+        self, table: Table, seat: int, actions: Sequence[int], expected_moves: int | None = None
+    ) -> None:
+        """Check, store, apply and announce `actions` by `seat`; PlayError and nothing changed
+        when any of them is refused."""
+        async with table.lock:
+            state = table.state
+            if state.is_terminal():
+                raise PlayError("game-over", "the game is over; no more moves")
+            if expected_moves is not None and expected_moves != table.moves:
+                raise PlayError(
+                    "stale",
+                    f"the game has moved on (move {table.moves}, "
+                    f"you sent move {expected_moves}); here is the current table",
+                )
+            mover = state.current_player
+            if seat != mover:
+                name = "nobody" if mover is None else table.seats[mover].name
+                raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
+            trial = state.clone()
+            for i, a in enumerate(actions):
+                if trial.current_player != seat:
+                    raise PlayError(
+                        "not-your-turn",
+                        f"action {i + 1} of {len(actions)} comes after your turn has ended",
+                    )
+                try:
+                    trial.apply(a)
+                except IllegalAction as e:
+                    raise PlayError("illegal", str(e)) from None
+            # Stored before anyone is told: a crash after this line loses nothing acknowledged.
+            try:
+                await asyncio.to_thread(
+                    self.store.append_actions,
+                    table.id,
+                    table.moves,
+                    list(actions),
+                    trial.is_terminal(),
+                )
+            except Exception as e:  # the database refused or is gone: nothing was played
+                log.error("game %s: could not store move %s: %s", table.id, table.moves, e)
+                raise PlayError(
+                    "store-failed", "the move could not be saved, so it was not played; try again"
+                ) from None
+            table.state = trial
+            if trial.is_terminal():
+                table.finished = time.time()
+            self.schedule(table)
+            await self.broadcast(table)
+
+    async def broadcast(self, table: Table) -> None:
+        for conn in list(table.connections):
+            await conn.send(message_for(table, conn.seat))
+        table.connections[:] = [c for c in table.connections if c.alive]
+
+    def schedule(self, table: Table) -> None:
+        """Start whatever must happen next without a person: a bot's move or a turn timer."""
+        current = asyncio.current_task() if _loop_running() else None
+        if table.driver is not None and not table.driver.done() and table.driver is not current:
+            table.driver.cancel()
+        table.driver = None
+        table.deadline = None
+        seat = table.state.current_player
+        if seat is None:
+            return
+        if table.seats[seat].kind == "bot":
+            delay = table.bot_delay
+        elif table.turn_seconds > 0:
+            delay = table.turn_seconds
+            table.deadline = time.time() + delay
+        else:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet (restoring before start-up): `start` schedules again
+        table.driver = loop.create_task(self._drive(table, seat, table.moves, delay))
+
+    async def _drive(self, table: Table, seat: int, moves: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if table.moves != moves or table.state.current_player != seat:
+            return
+        snapshot = table.state.clone()
+        try:
+            action = await asyncio.to_thread(table.agent(seat).act, snapshot, seat)
+        except Exception as e:  # a broken bot must not stall the table: play a random move
+            log.error(
+                "bot %r for seat %s of game %s failed: %r", table.seats[seat].bot, seat, table.id, e
+            )
+            legal = snapshot.legal_actions()
+            action = legal[random.Random(moves).randrange(len(legal))]
+        try:
+            await self.play(table, seat, [action], expected_moves=moves)
+        except PlayError as e:
+            if e.code != "stale":
+                log.error("bot for seat %s of game %s failed: %s", seat, table.id, e)
+
+    def start(self) -> None:
+        """Called once the event loop runs: start the bots and timers of restored games."""
+        for table in self.tables.values():
+            if table.driver is None:
+                self.schedule(table)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.cancel()
+        self.store.close()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _number(value: Any, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise PlayError("bad-settings", f"'{name}' must be a number from {low} to {high}")
+    return float(value)
+
+
+def public_options(state: State) -> dict[str, Any]:
+    """The options anyone may know; a stacked deck (a testing option) is a secret."""
+    return {k: v for k, v in state.options.to_dict().items() if "stack" not in k}

@@ -1,0 +1,104 @@
+// Viking Raid: your hand of Viking cards, each raider's ship, crew and Destination, the
+// Encounter cards drawn on the raid, the decks and discards. A card is clickable when a legal
+// action names it (build, hire, sail for, discard); "done hiring", "go raiding" and the
+// attacks are buttons under the table.
+import { el } from "/static/js/common.js";
+import { actionsByCard, backs, card, zone } from "/static/js/cards.js";
+
+// What each card is, for drawing it (the rules' data lives in games/viking_raid/cards.py).
+const VIKING = {
+  "Long Ship": ["ship", "cost 2 · 20 crew"],
+  "Serpent Ship": ["ship", "cost 3 · 30 crew"],
+  "Dragon Ship": ["ship", "cost 4 · 40 crew"],
+  Berserkers: ["crew", "negate 5 kills"],
+  Navigator: ["crew", "negate 1st Lost"],
+  Carpenter: ["crew", "negate 1st Rocks"],
+  "Sail Maker": ["crew", "negate 1st Storm"],
+};
+const SIZES = {
+  "Near Village": 2, Village: 2, "Far Village": 3, "Near Monastery": 3, Monastery: 3,
+  "Far Monastery": 4, "Near Town": 4, Town: 4, "Far Town": 5, "Near City": 5, City: 6, "Far City": 7,
+};
+const ENCOUNTER = {
+  Lost: ["sea", "miss a turn"], Storm: ["sea", "1 sail damage"], Rocks: ["sea", "1 hull damage"],
+  "Peasants Militia": ["defenders", "kill 5"], Garrison: ["defenders", "kill 10"],
+  Knights: ["defenders", "kill 15"], Livestock: ["treasure", "3 gold"],
+  "Women Captives": ["treasure", "5 gold"], Coins: ["treasure", "7 gold"], Artifacts: ["treasure", "9 gold"],
+};
+
+// What the seat to move is choosing, in a few words.
+const HINTS = {
+  discard: "Over the hand limit: click a card to discard.",
+  declare: "Go raiding or stay home.",
+  build: "Build a Ship: click a Ship card.",
+  hire: "Hire Crew: click Crew cards one by one, then \"done hiring\".",
+  destination: "Choose a Destination: click a Destination card.",
+  tactics: "Attack directly, or by surprise.",
+};
+
+function vikingCard(name, opts = {}) {
+  const [kind, info] = VIKING[name] || ["destination", `size ${SIZES[name] ?? "?"}`];
+  return card(name, { ...opts, kind, kindLabel: kind, extra: el("small", { class: "muted-ink" }, info) });
+}
+
+function encounterCard(name, opts = {}) {
+  const [kind, info] = ENCOUNTER[name] || ["sea", ""];
+  return card(name, { ...opts, kind: `encounter ${kind}`, kindLabel: kind, extra: el("small", {}, info) });
+}
+
+function counts(obj) {
+  const entries = Object.entries(obj || {});
+  if (!entries.length) return el("span", { class: "muted" }, "empty");
+  return el("span", {}, entries.map(([name, n]) => el("span", { class: "chip" }, n > 1 ? `${name} ×${n}` : name)));
+}
+
+function raider(msg, v, p, seat) {
+  const stats = [
+    ["gold", p.gold], ["raids", p.raids], ["crew", p.crew],
+    ["hull", p.hull_damage], ["sail", p.sail_damage],
+  ];
+  return el("div", { class: `player${seat === msg.to_move ? " to-move" : ""}`, dataset: { seat } },
+    el("div", { class: "name" }, msg.seats[seat].name, seat === msg.seat ? " (you)" : "",
+      v.winners && v.winners.includes(seat) ? " — winner" : "", p.out ? " — out" : ""),
+    el("div", {}, stats.map(([k, x]) => el("span", { class: "stat" }, `${k} `, el("b", {}, x)))),
+    p.attack ? el("div", { class: "stat" }, `attacks ${p.attack}`) : null,
+    p.continues_at ? el("div", { class: "stat" }, `continues at ${p.continues_at}`) : null,
+    el("div", { class: "cards" },
+      p.ship ? vikingCard(p.ship, { small: true }) : null,
+      Object.entries(p.special_crew || {}).map(([name, state]) =>
+        vikingCard(name, { small: true, title: `${name} (${state})` })),
+      p.destination ? vikingCard(p.destination, { small: true, title: `${p.destination}: ${p.distance}, size ${p.size}` }) : null),
+    seat === msg.seat ? null : zone(`hand (${p.hand_size})`, el("div", { class: "cards fan" }, backs(p.hand_size))));
+}
+
+export function render(root, msg, ui) {
+  const v = msg.view;
+  const drawn = new Set();
+  const header = el("div", { class: "row" },
+    el("span", { class: "stat" }, `Round ${v.round} of ${v.max_rounds}`),
+    v.step && v.step !== "none" ? el("span", { class: "stat" }, `step: ${v.step}`) : null,
+    el("span", { class: "stat" }, `sinking: ${v.sinking}`),
+    v.ending ? el("span", { class: "stat" }, `ending: ${v.ending}`) : null);
+  const decks = el("div", { class: "row" },
+    zone(`Viking deck (${v.viking_deck})`, el("div", { class: "cards" }, v.viking_deck ? backs(1) : [])),
+    zone(`Encounter deck (${v.encounter_deck})`, el("div", { class: "cards" }, v.encounter_deck ? backs(1) : [])),
+    zone("Viking discard", counts(v.viking_discard)),
+    zone("Encounter discard", counts(v.encounter_discard)));
+  const raid = v.drawn && v.drawn.length
+    ? zone("Encounters drawn", el("div", { class: "cards" }, v.drawn.map((d) =>
+      encounterCard(d.card, { small: true, title: `${d.card} (${d.phase}${d.player !== undefined ? `, ${msg.seats[d.player]?.name}` : ""})` }))))
+    : null;
+  let hand = null;
+  if (v.hand) {
+    const plays = actionsByCard(ui.legal, v.hand);
+    hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((name) => {
+      const actions = plays.get(name);
+      actions.forEach((a) => drawn.add(a.action));
+      return vikingCard(name, { actions, ui });
+    })));
+  }
+  const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
+  const hint = ui.interactive && HINTS[v.step] ? el("p", { class: "hint" }, HINTS[v.step]) : null;
+  root.replaceChildren(...[header, hint, decks, raid, players, hand].filter(Boolean));
+  return drawn;
+}

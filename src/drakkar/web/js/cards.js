@@ -1,0 +1,84 @@
+// Cards drawn with CSS, and the link between a card on the table and the legal actions that
+// play it: a card is clickable when some legal action's label names it.
+import { el } from "/static/js/common.js";
+
+/** A face-up card. `opts`: {kind, corner, small, title, actions, ui, extra}. */
+export function card(name, opts = {}) {
+  const classes = ["card", opts.kind, opts.small ? "small" : ""].filter(Boolean);
+  const rank = /^\d+$/.test(String(name));
+  const node = el("div", { class: classes.join(" "), title: opts.title || String(name), dataset: { card: String(name) } },
+    opts.corner !== undefined ? el("span", { class: "corner" }, opts.corner) : null,
+    el("span", { class: rank ? "rank" : "name" }, String(name)),
+    opts.extra || null,
+    opts.kindLabel ? el("span", { class: "kind" }, opts.kindLabel) : null);
+  if (opts.actions && opts.actions.length && opts.ui && opts.ui.interactive) {
+    node.classList.add("playable");
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-label", opts.actions.map((a) => a.label).join(" or "));
+    const choose = (event) => {
+      if (opts.actions.length === 1) opts.ui.act(opts.actions[0].action);
+      else menu(event, opts.actions, opts.ui);
+    };
+    node.addEventListener("click", choose);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        const box = node.getBoundingClientRect();
+        choose({ pageX: box.left + window.scrollX, pageY: box.bottom + window.scrollY });
+      }
+    });
+  }
+  return node;
+}
+
+/** `n` face-down cards. */
+export function backs(n, small = true) {
+  return Array.from({ length: n }, () => el("div", { class: `card back${small ? " small" : ""}` }));
+}
+
+/** Which legal actions play which card: a label names the card whose name comes first in it
+ * ("play Odin as Books 12" plays Odin, "sail for Far Village" sails for Far Village, not for
+ * Village). Returns a Map from each name in `names` to its actions (possibly none). */
+export function actionsByCard(legal, names) {
+  const unique = [...new Set(names.map(String))];
+  const out = new Map(unique.map((n) => [n, []]));
+  for (const a of legal) {
+    const label = ` ${a.label.toLowerCase()} `;
+    let best = null;
+    let at = Infinity;
+    for (const name of unique) {
+      const i = firstWord(label, ` ${name.toLowerCase()}`);
+      if (i >= 0 && (i < at || (i === at && name.length > best.length))) {
+        best = name;
+        at = i;
+      }
+    }
+    if (best !== null) out.get(best).push(a);
+  }
+  return out;
+}
+
+/** Where `needle` first stands as whole words in `text` (not followed by a letter or digit). */
+function firstWord(text, needle) {
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+    if (!/[a-z0-9]/.test(text[i + needle.length] || "")) return i;
+  }
+  return -1;
+}
+
+/** A little menu of actions by a clicked card, when it can be played more than one way. */
+function menu(event, actions, ui) {
+  document.querySelectorAll(".menu").forEach((m) => m.remove());
+  const box = el("div", { class: "menu" },
+    actions.map((a) => el("button", { onclick: () => { box.remove(); ui.act(a.action); } }, a.label)),
+    el("button", { class: "secondary", onclick: () => box.remove() }, "cancel"));
+  box.style.left = `${event.pageX}px`;
+  box.style.top = `${event.pageY}px`;
+  document.body.append(box);
+}
+
+/** A titled zone of the table. */
+export function zone(title, ...content) {
+  return el("div", { class: "zone" }, el("h3", {}, title), content);
+}

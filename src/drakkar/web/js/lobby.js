@@ -1,0 +1,162 @@
+// The lobby: create a game (game, players, options, each seat a person or a bot level), copy
+// the seats' links, and see every game: watch a running one, replay or download a finished one.
+import { api, el, myLinks, rememberLinks } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = [];
+
+function showError(text) {
+  $("error").replaceChildren(el("div", { class: "error", role: "alert" }, text));
+}
+
+function current() {
+  return catalogue.find((g) => g.name === $("game").value);
+}
+
+function fillPlayers() {
+  const g = current();
+  const select = $("players");
+  select.replaceChildren();
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    select.append(el("option", { value: n, selected: n === g.default_players }, n));
+  }
+  fillOptions();
+  fillSeats();
+}
+
+function fillOptions() {
+  const box = $("options");
+  box.replaceChildren();
+  for (const o of current().options) {
+    if (o.name.includes("stack")) continue; // stacked decks are for tests, not for the lobby
+    const id = `option-${o.name}`;
+    let input;
+    if (o.choices) {
+      input = el("select", { id, dataset: { option: o.name, type: o.type } },
+        o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
+    } else if (o.type === "bool") {
+      input = el("input", { id, type: "checkbox", checked: o.default, dataset: { option: o.name, type: o.type } });
+    } else {
+      const value = Array.isArray(o.default) ? o.default.join(",") : (o.default ?? "");
+      input = el("input", { id, value, type: o.type === "int" ? "number" : "text", dataset: { option: o.name, type: o.type } });
+    }
+    box.append(el("label", { title: o.help }, o.name.replaceAll("_", " "), input));
+  }
+}
+
+function fillSeats() {
+  const n = Number($("players").value);
+  const levels = current().levels;
+  const box = $("seats");
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const who = el("select", { id: `seat-${i}`, dataset: { seat: i } },
+      el("option", { value: "person", selected: i === 0 }, "a person"),
+      levels.map((l) => el("option", { value: `bot:${l}`, selected: i > 0 && l === (levels.includes("normal") ? "normal" : levels[0]) }, `bot, ${l}`)));
+    const name = el("input", { id: `seat-name-${i}`, placeholder: `name (Player ${i + 1})`, maxlength: 40 });
+    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${i + 1}`), who, name));
+  }
+}
+
+function readOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const o = current().options.find((x) => x.name === input.dataset.option);
+    let value = input.type === "checkbox" ? input.checked : input.value;
+    if (o.type === "int" && value !== "") value = Number(value);
+    if (value !== o.default && String(value) !== String(o.default)) out[o.name] = value;
+  }
+  return out;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("error").replaceChildren();
+  const n = Number($("players").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const [kind, level] = $(`seat-${i}`).value.split(":");
+    const name = $(`seat-name-${i}`).value.trim();
+    seats.push({ kind, level, name: name || undefined });
+  }
+  try {
+    const created = await api("/api/games", {
+      method: "POST",
+      body: { game: current().name, players: n, options: readOptions(), seats, turn_seconds: Number($("turn-seconds").value) || 0 },
+    });
+    rememberLinks(created.id, created);
+    if ($("together").checked && created.all_seats) {
+      location.href = created.all_seats;
+      return;
+    }
+    showCreated(created);
+    refresh();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function showCreated(created) {
+  const rows = Object.entries(created.links).map(([seat, link]) => {
+    const url = new URL(link, location.href).href;
+    const who = created.game.seats[seat].name;
+    return el("li", {},
+      `${who}: `, el("a", { href: link, class: "seat-link", dataset: { seat } }, "play here"), " · ",
+      el("button", { class: "secondary", type: "button", onclick: () => navigator.clipboard?.writeText(url) }, "copy link"),
+      " ", el("code", {}, url));
+  });
+  $("created").replaceChildren(
+    el("h3", {}, `Game ${created.id} is ready`),
+    el("p", { class: "muted" }, "Each link holds one seat: send it to that player and keep it secret."),
+    el("ul", { class: "links" }, rows),
+    created.all_seats && Object.keys(created.links).length > 1
+      ? el("p", {}, el("a", { href: created.all_seats }, "Play every person's seat in this browser (pass and play)")) : null,
+    el("p", {}, el("a", { href: created.watch }, "Watch")));
+}
+
+async function refresh() {
+  let games;
+  try {
+    games = await api("/api/games");
+  } catch (e) {
+    return;
+  }
+  const mine = myLinks();
+  const table = $("games");
+  table.replaceChildren(el("tr", {}, ["Game", "Seats", "Status", "Moves", ""].map((h) => el("th", {}, h))));
+  if (!games.length) table.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No games yet.")));
+  for (const g of games) {
+    const seats = g.seats.map((s) => `${s.name}${s.kind === "bot" ? " (bot)" : s.connected ? " (here)" : ""}`).join(", ");
+    const links = [el("a", { href: `/play/${g.id}` }, g.status === "finished" ? "final table" : "watch")];
+    if (g.status === "finished") {
+      links.push(" · ", el("a", { href: `/replay/${g.id}` }, "replay"), " · ",
+        el("a", { href: `/api/games/${g.id}/record`, download: "" }, "record"));
+    } else if (mine[g.id]?.all) {
+      links.push(" · ", el("a", { href: mine[g.id].all }, "my seats"));
+    }
+    table.append(el("tr", { dataset: { game: g.id } },
+      el("td", {}, g.title, el("br"), el("span", { class: "muted" }, g.id)),
+      el("td", {}, seats),
+      el("td", {}, el("span", { class: `status ${g.status}` }, g.status)),
+      el("td", {}, g.moves),
+      el("td", {}, links)));
+  }
+}
+
+async function start() {
+  try {
+    catalogue = await api("/api/catalogue");
+  } catch (e) {
+    showError(`cannot reach the server: ${e.message}`);
+    return;
+  }
+  $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.title)));
+  $("game").addEventListener("change", fillPlayers);
+  $("players").addEventListener("change", fillSeats);
+  $("create").addEventListener("submit", create);
+  fillPlayers();
+  refresh();
+  setInterval(refresh, 3000);
+}
+
+start();

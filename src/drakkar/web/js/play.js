@@ -1,0 +1,126 @@
+// The table page: one WebSocket per seat this link holds (several when passing and playing),
+// or one to watch. The server sends each seat its own view; this page only draws it.
+import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+
+const gameId = location.pathname.split("/").filter(Boolean).pop();
+const held = heldSeats();
+const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+const watching = seats.length === 0;
+const latest = new Map(); // seat (or "watch") -> its latest state message
+const sockets = new Map();
+let onScreen = watching ? "watch" : seats[0]; // whose view is drawn
+let waitingFor = null; // pass and play: the seat the device is being handed to
+let pending = false; // an action sent, its answer not yet back
+let ticket = 0; // the newest draw; an older one still loading its renderer gives way
+
+const $ = (id) => document.getElementById(id);
+
+function connect(key) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+  sockets.set(key, ws);
+  ws.addEventListener("open", () => {
+    ws.send(JSON.stringify(key === "watch" ? { type: "hello" } : { type: "hello", seat: key, token: held[key] }));
+  });
+  ws.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") {
+      latest.set(key, msg);
+      pending = false;
+      update();
+    } else if (msg.type === "error") {
+      pending = false;
+      showError(msg.reason);
+      if (["bad-token", "bad-seat", "unknown-game"].includes(msg.code)) ws.fatal = true;
+      update();
+    }
+  });
+  ws.addEventListener("close", () => {
+    if (ws.fatal) return;
+    $("where").textContent = "connection lost: reconnecting…";
+    setTimeout(() => connect(key), 1000); // the server restarted, or the network blinked: rejoin
+  });
+}
+
+function showError(text) {
+  const box = el("div", { class: "error", role: "alert" }, text);
+  $("error").replaceChildren(box);
+  setTimeout(() => box.remove(), 6000);
+}
+
+function newest() {
+  let best = null;
+  for (const msg of latest.values()) if (!best || msg.moves > best.moves) best = msg;
+  return best;
+}
+
+function update() {
+  const now = newest();
+  if (!now) return;
+  // Pass and play: when another held seat is to move, hide everything until it is handed over.
+  if (seats.length > 1 && !now.over && seats.includes(now.to_move) && now.to_move !== onScreen) {
+    waitingFor = now.to_move;
+    $("handover-title").textContent = `Pass to ${seatName(now, now.to_move)}`;
+    $("handover").hidden = false;
+    $("board").replaceChildren();
+    return;
+  }
+  draw(latest.get(onScreen) || now);
+}
+
+$("handover-ready").addEventListener("click", () => {
+  onScreen = waitingFor;
+  waitingFor = null;
+  $("handover").hidden = true;
+  update();
+});
+
+function act(action, msg) {
+  const ws = sockets.get(onScreen);
+  if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "act", action, move: msg.moves }));
+  document.querySelectorAll("#actions button, .card.playable").forEach((b) => b.setAttribute("disabled", ""));
+}
+
+async function draw(msg) {
+  const mine_ticket = ++ticket;
+  document.querySelectorAll(".menu").forEach((m) => m.remove()); // a menu of an older table
+  const me = msg.seat;
+  $("where").textContent = `${msg.title} · ${watching ? "watching" : seatName(msg, me)} · game ${msg.game_id}`;
+  document.title = `drakkar — ${msg.title}`;
+  const mine = me !== null && msg.to_move === me;
+  const banner = $("banner");
+  banner.className = "banner" + (msg.over ? " over" : mine ? " yours" : "");
+  banner.replaceChildren(
+    msg.over ? "The game is over." : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`,
+    el("span", { class: "clock", id: "clock" }));
+  banner.dataset.deadline = msg.deadline ?? "";
+  $("seats").replaceChildren(...msg.seats.map((s, i) => el("span", {
+    class: `seat-chip${i === msg.to_move ? " to-move" : ""}${i === me ? " me" : ""}`,
+  }, s.name, s.kind === "bot" ? el("span", { class: "badge" }, "bot") : "")));
+
+  const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me };
+  await rendererFor(msg.game);
+  if (mine_ticket !== ticket) return; // a newer message arrived meanwhile
+  const drawn = await drawTable($("board"), msg, ui);
+  $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
+    el("button", { class: "action", dataset: { action: a.action }, onclick: () => ui.act(a.action) }, a.label)));
+
+  const log = $("log");
+  log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
+  log.scrollTop = log.scrollHeight;
+  $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
+  $("tools").replaceChildren(msg.over ? el("span", {},
+    el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
+    el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
+}
+
+setInterval(() => {
+  const clock = document.getElementById("clock");
+  const deadline = Number($("banner").dataset.deadline || 0);
+  if (clock) clock.textContent = deadline ? `${Math.max(0, Math.ceil(deadline - Date.now() / 1000))} s` : "";
+}, 250);
+
+if (watching) connect("watch");
+else seats.forEach(connect);

@@ -1,0 +1,48 @@
+// Replay a finished game step by step, as a spectator or as any seat saw it.
+import { api, drawTable, el, logLine, scoresTable, seatName } from "/static/js/common.js";
+
+const gameId = location.pathname.split("/").filter(Boolean).pop();
+const $ = (id) => document.getElementById(id);
+let step = 0;
+let steps = 0;
+
+async function show(n) {
+  const seat = $("seat").value;
+  let msg;
+  try {
+    msg = await api(`/api/games/${gameId}/replay/${n}${seat === "" ? "" : `?seat=${seat}`}`);
+  } catch (e) {
+    $("error").replaceChildren(el("div", { class: "error" }, e.message));
+    return;
+  }
+  step = msg.step;
+  steps = msg.steps;
+  if (!$("seat").options.length) {
+    $("seat").replaceChildren(el("option", { value: "" }, "a spectator"),
+      ...msg.seats.map((s, i) => el("option", { value: i }, s.name)));
+  }
+  $("where").textContent = `${msg.title} · replay of game ${msg.game_id}`;
+  $("step").max = steps;
+  $("step").value = step;
+  $("counter").textContent = `move ${step} of ${steps}`;
+  $("banner").textContent = msg.played === null
+    ? "The end."
+    : `Next: ${seatName(msg, msg.played_by)} — ${msg.played}`;
+  await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
+  $("log").replaceChildren(...msg.log.map((line) => logLine(msg, line)));
+  $("log").scrollTop = $("log").scrollHeight;
+  $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
+}
+
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(Math.max(0, step - 1)));
+$("next").addEventListener("click", () => show(Math.min(steps, step + 1)));
+$("last").addEventListener("click", () => show(steps));
+$("step").addEventListener("input", () => show(Number($("step").value)));
+$("seat").addEventListener("change", () => show(step));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") show(Math.min(steps, step + 1));
+  if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
+});
+$("record").href = `/api/games/${gameId}/record`;
+show(0);
