@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := dev,research,ray,server,browser
 PYTEST_WORKERS ?= 2
 
-.PHONY: install play test lint typecheck test-slow bench clean
+.PHONY: install play play-terminal test lint typecheck services test-slow bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The main job: the game server with the browser UI, SQLite under ./data.
 play: install
+	$(BIN)/drakkar serve --host 127.0.0.1 --port 8000
+
+# A terminal game of Viking Raid against three bots.
+play-terminal: install
 	$(BIN)/drakkar play viking-raid
 
 lint: install
@@ -26,8 +31,15 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: lint typecheck
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --durations=15
+# What the tests need beyond Python: Debian's Chromium (browser tests) and PostgreSQL (the
+# store's tests run on SQLite and on PostgreSQL). Installed with apt-get when missing (root).
+services:
+	scripts/ci-browser.sh
+
+test: lint typecheck services
+	eval "$$(scripts/ci-postgres.sh || echo 'echo PostgreSQL could not be started: its tests will skip >&2')" && \
+		$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not slow and not browser" --durations=15
+	$(BIN)/pytest -m browser
 
 # Long soak runs and strength checks: not part of `make test`.
 test-slow: install
