@@ -20,8 +20,8 @@ play: install
 	$(BIN)/drakkar play viking-raid
 
 lint: install
-	$(BIN)/ruff check src benchmarks
-	$(BIN)/ruff format --check src benchmarks
+	$(BIN)/ruff check src $(wildcard benchmarks examples)
+	$(BIN)/ruff format --check src $(wildcard benchmarks examples)
 
 typecheck: install
 	$(BIN)/mypy
