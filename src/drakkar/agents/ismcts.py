@@ -114,6 +114,7 @@ class ISMCTSAgent(Agent):
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_iterations = 0
             return legal[0]
         return self.analyse(state, player)[0][0]
 
@@ -126,6 +127,7 @@ class ISMCTSAgent(Agent):
         if state.current_player != player:
             raise ValueError(f"it is player {state.current_player}'s turn, not player {player}'s")
         if len(legal) == 1:
+            self.last_iterations = 0
             return [(legal[0], 1.0)]
         root = self.search(state, player)
         total = sum(ch.visits for ch in root.children.values()) or 1
