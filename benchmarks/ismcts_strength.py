@@ -5,9 +5,10 @@
 
 Game g puts ISMCTS (`--spec`, default `ismcts:iterations=1000`) in seat g mod players and the
 game's heuristic bot in every other seat; the deal is seed g. Each finished game is appended
-to a JSON-lines file under `--out` (results/ismcts), so an interrupted row resumes where it stopped. The row's
-result: ISMCTS's win rate (a shared win counts its share) with a 95% Wilson interval, the
-target, and ISMCTS iterations per second (search time only, forced moves excluded).
+to a JSON-lines file under `--out` (default results/ismcts/), so an interrupted row resumes
+where it stopped. The row's result: ISMCTS's win rate (a shared win counts its share) with a
+95% Wilson interval, the target, and ISMCTS iterations per second (search time only, forced
+moves excluded).
 """
 
 from __future__ import annotations
