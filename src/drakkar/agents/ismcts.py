@@ -15,8 +15,10 @@ After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" 
 4. *Roll out*: play the sampled world on, by random moves or the game's heuristic bot (with
    an epsilon of random moves), to the end or for at most `depth` actions (then the player
    ahead on `scores()` counts as the winner).
-5. *Back up*: each node on the path adds the return of the player who moved into it, so each
-   node maximises the reward of the player who chose it.
+5. *Back up*: each node on the path adds the reward of the player who moved into it, so each
+   node maximises the reward of the player who chose it. The reward is `returns()` (1 a win,
+   0 a loss, a shared win split), blended with weight `margin` with the player's place on
+   `scores()` (1 ahead, 0 last), which tells a near win from a rout.
 
 The tree is keyed by action ints: a node is the sequence of actions from the root. The move
 played is the root's most visited child; `analyse` gives every candidate's share of visits.
@@ -50,6 +52,7 @@ PARAMS: dict[str, type] = {
     "rollout": str,  # "random" or "heuristic"
     "epsilon": float,  # chance of a random move in a heuristic roll-out
     "depth": int,  # roll-out length cap in actions, 0 for to the end
+    "margin": float,  # weight of the score standing in the reward, 0 to 1
 }
 
 
@@ -82,6 +85,7 @@ class ISMCTSAgent(Agent):
         rollout: str = "random",
         epsilon: float = 0.1,
         depth: int = 0,
+        margin: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -92,6 +96,7 @@ class ISMCTSAgent(Agent):
         _check(rollout in ROLLOUTS, "rollout", rollout, "one of " + ", ".join(ROLLOUTS))
         _check(0.0 <= epsilon <= 1.0, "epsilon", epsilon, "between 0 and 1")
         _check(depth >= 0, "depth", depth, "0 (to the end) or more")
+        _check(0.0 <= margin <= 1.0, "margin", margin, "between 0 and 1")
         if rollout == "heuristic" and game is None:
             raise InvalidOptions("agent", "ismcts: rollout=heuristic needs the game")
         self.game = game
@@ -101,6 +106,7 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.epsilon = epsilon
         self.depth = depth
+        self.margin = margin
         self.clock = clock
         self.rng = random.Random(seed)
         self._policy: Agent | None = None
@@ -195,6 +201,8 @@ class ISMCTSAgent(Agent):
             world.apply(best)
             path.append(node)
         returns = self._roll_out(world, rng)
+        if self.margin:
+            returns = _blend(returns, world.scores(), self.margin)
         for n in path:
             n.visits += 1
             n.reward += returns[n.mover]
@@ -229,6 +237,17 @@ def _leaders(world: State) -> list[float]:
     best = [i for i, s in enumerate(scores) if s == top]
     share = 1.0 / len(best)
     return [share if i in best else 0.0 for i in range(len(scores))]
+
+
+def _blend(returns: list[float], scores: list[float], margin: float) -> list[float]:
+    """`returns` with weight 1 - margin, plus each player's standing on `scores` (1 for the
+    top score, 0 for the bottom, linear between) with weight `margin`."""
+    low, high = min(scores), max(scores)
+    span = high - low
+    keep = 1.0 - margin
+    if span <= 0:
+        return [keep * r + margin * 0.5 for r in returns]
+    return [keep * r + margin * (s - low) / span for r, s in zip(returns, scores, strict=True)]
 
 
 def _check(ok: bool, name: str, value: Any, wanted: str) -> None:

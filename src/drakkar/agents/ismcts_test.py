@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from drakkar.agents.ismcts import ISMCTSAgent, _leaders
+from drakkar.agents.ismcts import ISMCTSAgent, _blend, _leaders
 from drakkar.agents.random_agent import RandomAgent
 from drakkar.agents.spec import make_agent
 from drakkar.agents.tricks_toy import TRICKS
@@ -214,6 +214,14 @@ def test_a_cut_short_rollout_counts_the_leaders_as_winners():
     assert _leaders(TRICKS.new(2, 1)) == [0.5, 0.5]
 
 
+def test_the_margin_blends_the_score_standing_into_the_reward():
+    assert _blend([1.0, 0.0, 0.0], [10.0, 4.0, 2.0], 0.25) == [1.0, 0.0625, 0.0]
+    assert _blend([0.5, 0.5], [3.0, 3.0], 0.5) == [0.5, 0.5]
+    state = _midgame(TRICKS, 2, 8, 1)
+    agent = ISMCTSAgent(TRICKS, 2, iterations=80, margin=0.3)
+    assert agent.act(state, state.current_player) in state.legal_actions()
+
+
 def test_spec_strings():
     agent = make_agent("ismcts", TRICKS, 1)
     assert isinstance(agent, ISMCTSAgent)
@@ -222,8 +230,8 @@ def test_spec_strings():
     assert make_agent("ismcts:iterations=2000", TRICKS).iterations == 2000
     timed = make_agent("ismcts:seconds=1,rollout=heuristic", TRICKS)
     assert (timed.iterations, timed.seconds, timed.rollout) == (None, 1.0, "heuristic")
-    tuned = make_agent("ismcts:c=1.2,epsilon=0.3,depth=40", TRICKS)
-    assert (tuned.c, tuned.epsilon, tuned.depth) == (1.2, 0.3, 40)
+    tuned = make_agent("ismcts:c=1.2,epsilon=0.3,depth=40,margin=0.25", TRICKS)
+    assert (tuned.c, tuned.epsilon, tuned.depth, tuned.margin) == (1.2, 0.3, 40, 0.25)
 
 
 @pytest.mark.parametrize(
@@ -237,6 +245,7 @@ def test_spec_strings():
         ("ismcts:rollout=clever", "rollout"),
         ("ismcts:epsilon=2", "epsilon"),
         ("ismcts:depth=-3", "depth"),
+        ("ismcts:margin=1.5", "margin"),
         ("ismcts:speed=9", "speed"),
         ("ismcts:iterations", "iterations"),
     ],
