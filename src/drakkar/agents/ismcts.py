@@ -255,8 +255,15 @@ def _check(ok: bool, name: str, value: Any, wanted: str) -> None:
         raise InvalidOptions("agent", f"ismcts: {name}={value!r} must be {wanted}")
 
 
+#: per game, the settings a plain `ismcts` spec starts from (a spec's own parameters win):
+#: measured against the heuristic bots (docs/bots.md), and kept to about a second a move
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
 def _factory(game: Game, seed: int | None, params: dict[str, str]) -> Agent:
-    kwargs = agent_params("ismcts", params, PARAMS)
+    kwargs = {**GAME_DEFAULTS.get(game.name, {}), **agent_params("ismcts", params, PARAMS)}
+    if "seconds" in params and "iterations" not in params:
+        kwargs.pop("iterations", None)  # a time budget alone replaces the default count
     return ISMCTSAgent(game, seed, **kwargs)
 
 

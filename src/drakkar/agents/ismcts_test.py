@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from drakkar.agents.ismcts import ISMCTSAgent, _blend, _leaders
+from drakkar.agents.ismcts import GAME_DEFAULTS, ISMCTSAgent, _blend, _leaders
 from drakkar.agents.random_agent import RandomAgent
 from drakkar.agents.spec import make_agent
 from drakkar.agents.tricks_toy import TRICKS
@@ -232,6 +232,18 @@ def test_spec_strings():
     assert (timed.iterations, timed.seconds, timed.rollout) == (None, 1.0, "heuristic")
     tuned = make_agent("ismcts:c=1.2,epsilon=0.3,depth=40,margin=0.25", TRICKS)
     assert (tuned.c, tuned.epsilon, tuned.depth, tuned.margin) == (1.2, 0.3, 40, 0.25)
+
+
+def test_a_game_may_have_its_own_defaults(monkeypatch):
+    monkeypatch.setitem(
+        GAME_DEFAULTS, TRICKS.name, {"depth": 5, "rollout": "heuristic", "iterations": 300}
+    )
+    plain = make_agent("ismcts", TRICKS, 1)
+    assert (plain.depth, plain.rollout, plain.iterations) == (5, "heuristic", 300)
+    mine = make_agent("ismcts:depth=0,iterations=50", TRICKS, 1)
+    assert (mine.depth, mine.rollout, mine.iterations) == (0, "heuristic", 50)
+    timed = make_agent("ismcts:seconds=2", TRICKS, 1)
+    assert (timed.iterations, timed.seconds) == (None, 2.0)
 
 
 @pytest.mark.parametrize(
