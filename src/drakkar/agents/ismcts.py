@@ -53,6 +53,7 @@ PARAMS: dict[str, type] = {
     "epsilon": float,  # chance of a random move in a heuristic roll-out
     "depth": int,  # roll-out length cap in actions, 0 for to the end
     "margin": float,  # weight of the score standing in the reward, 0 to 1
+    "prior": float,  # root bonus for the heuristic bot's move: prior / (visits + 1)
 }
 
 
@@ -86,6 +87,7 @@ class ISMCTSAgent(Agent):
         epsilon: float = 0.1,
         depth: int = 0,
         margin: float = 0.0,
+        prior: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -97,8 +99,9 @@ class ISMCTSAgent(Agent):
         _check(0.0 <= epsilon <= 1.0, "epsilon", epsilon, "between 0 and 1")
         _check(depth >= 0, "depth", depth, "0 (to the end) or more")
         _check(0.0 <= margin <= 1.0, "margin", margin, "between 0 and 1")
-        if rollout == "heuristic" and game is None:
-            raise InvalidOptions("agent", "ismcts: rollout=heuristic needs the game")
+        _check(prior >= 0 and math.isfinite(prior), "prior", prior, "a number 0 or above")
+        if (rollout == "heuristic" or prior) and game is None:
+            raise InvalidOptions("agent", "ismcts: rollout=heuristic and prior need the game")
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -107,11 +110,16 @@ class ISMCTSAgent(Agent):
         self.epsilon = epsilon
         self.depth = depth
         self.margin = margin
+        self.prior = prior
         self.clock = clock
         self.rng = random.Random(seed)
         self._policy: Agent | None = None
         if rollout == "heuristic" and game is not None:
             self._policy = game.heuristic_agent(self.rng.getrandbits(63))
+        self._adviser: Agent | None = None  # the heuristic bot whose move gets `prior`
+        if prior and game is not None:
+            self._adviser = game.heuristic_agent(self.rng.getrandbits(63))
+        self._advice = -1
         #: iterations run by the last search (for benchmarks)
         self.last_iterations = 0
 
@@ -137,9 +145,15 @@ class ISMCTSAgent(Agent):
             return [(legal[0], 1.0)]
         root = self.search(state, player)
         total = sum(ch.visits for ch in root.children.values()) or 1
+        advice = self._advice
         ranked = sorted(
             root.children.items(),
-            key=lambda kv: (-kv[1].visits, -kv[1].reward / max(kv[1].visits, 1), kv[0]),
+            key=lambda kv: (
+                -kv[1].visits,
+                kv[0] != advice,
+                -kv[1].reward / max(kv[1].visits, 1),
+                kv[0],
+            ),
         )
         return [(a, ch.visits / total) for a, ch in ranked]
 
@@ -149,6 +163,8 @@ class ISMCTSAgent(Agent):
         """Grow a tree for `player`'s information set at `state`; returns its root."""
         rng = self.rng
         root = Node(player)
+        # The heuristic bot reads only the seat's view, so asking it cannot cheat either.
+        self._advice = -1 if self._adviser is None else self._adviser.act(state, player)
         iterations = self.iterations
         deadline = None if self.seconds is None else self.clock() + self.seconds
         clock = self.clock
@@ -173,6 +189,7 @@ class ISMCTSAgent(Agent):
         path = [root]
         node = root
         log, sqrt, c = math.log, math.sqrt, self.c
+        advice, prior = self._advice, self.prior
         while True:
             mover = world.current_player
             if mover is None:
@@ -195,6 +212,8 @@ class ISMCTSAgent(Agent):
                 ch = children[a]
                 ch.avail += 1
                 score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if a == advice and node is root:
+                    score += prior / (ch.visits + 1)
                 if score > best_score:
                     best_score, best = score, a
             node = children[best]

@@ -237,6 +237,19 @@ def test_the_margin_blends_the_score_standing_into_the_reward():
     assert agent.act(state, state.current_player) in state.legal_actions()
 
 
+def test_a_prior_leans_the_search_towards_the_heuristic_move():
+    # The first trick's lead: the bot leads its highest card; a strong prior makes it the
+    # search's choice too, and the same view still gives the same search.
+    state = _midgame(TRICKS, 3, 6, 0)
+    p = state.current_player
+    advice = TRICKS.heuristic_agent(0).act(state, p)
+    plain = dict(ISMCTSAgent(TRICKS, 6, iterations=200).analyse(state, p))
+    leaning = ISMCTSAgent(TRICKS, 6, iterations=200, prior=50.0).analyse(state, p)
+    assert leaning[0][0] == advice and leaning[0][1] > plain[advice]
+    twin = ISMCTSAgent(TRICKS, 6, iterations=200, prior=50.0).analyse(_twin(state, 3), p)
+    assert twin == leaning
+
+
 def test_spec_strings():
     agent = make_agent("ismcts", TRICKS, 1)
     assert isinstance(agent, ISMCTSAgent)
@@ -273,6 +286,7 @@ def test_a_game_may_have_its_own_defaults(monkeypatch):
         ("ismcts:epsilon=2", "epsilon"),
         ("ismcts:depth=-3", "depth"),
         ("ismcts:margin=1.5", "margin"),
+        ("ismcts:prior=-1", "prior"),
         ("ismcts:speed=9", "speed"),
         ("ismcts:iterations", "iterations"),
     ],
