@@ -274,13 +274,25 @@ def _check(ok: bool, name: str, value: Any, wanted: str) -> None:
         raise InvalidOptions("agent", f"ismcts: {name}={value!r} must be {wanted}")
 
 
-#: per game, the settings a plain `ismcts` spec starts from (a spec's own parameters win):
-#: measured against the heuristic bots (docs/bots.md), and kept to about a second a move
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {}
+#: what a spec string starts from, before the game's own defaults and the spec's parameters:
+#: leaning on the game's heuristic bot measured stronger in every game (docs/bots.md)
+SPEC_DEFAULTS: dict[str, Any] = {"prior": 1.0}
+
+#: per game: roll-outs cut short where a random game runs to hundreds of actions, so that a
+#: move takes about a second, and random play to the end says little about a position
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "gone-viking": {"depth": 15},
+    "knarr": {"depth": 40},
+    "villainous-vikings": {"depth": 40},
+}
 
 
 def _factory(game: Game, seed: int | None, params: dict[str, str]) -> Agent:
-    kwargs = {**GAME_DEFAULTS.get(game.name, {}), **agent_params("ismcts", params, PARAMS)}
+    kwargs = {
+        **SPEC_DEFAULTS,
+        **GAME_DEFAULTS.get(game.name, {}),
+        **agent_params("ismcts", params, PARAMS),
+    }
     if "seconds" in params and "iterations" not in params:
         kwargs.pop("iterations", None)  # a time budget alone replaces the default count
     return ISMCTSAgent(game, seed, **kwargs)

@@ -253,7 +253,13 @@ def test_a_prior_leans_the_search_towards_the_heuristic_move():
 def test_spec_strings():
     agent = make_agent("ismcts", TRICKS, 1)
     assert isinstance(agent, ISMCTSAgent)
-    assert (agent.iterations, agent.seconds, agent.rollout) == (1000, None, "random")
+    assert (agent.iterations, agent.seconds, agent.rollout, agent.prior) == (
+        1000,
+        None,
+        "random",
+        1.0,
+    )
+    assert make_agent("ismcts:prior=0", TRICKS).prior == 0.0
     assert make_agent("hard", TRICKS, 1).iterations == 1000
     assert make_agent("ismcts:iterations=2000", TRICKS).iterations == 2000
     timed = make_agent("ismcts:seconds=1,rollout=heuristic", TRICKS)
