@@ -53,7 +53,7 @@ class GameOptions:
         """Build and validate options from a mapping of names to values (strings allowed)."""
         values = dict(values or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls) if values else {}  # slow: only when needed
         kwargs: dict[str, Any] = {}
         for name, raw in values.items():
             key = name.replace("-", "_")

@@ -1,0 +1,239 @@
+"""The heuristic bot: plans each raid by its expected Gold, from `view(player)` only.
+
+For a Destination it estimates, by a small cached simulation over a full Encounter deck, the
+chance of sinking and the Gold a raid brings with a given Ship and Crew; it raids when the
+expectation, less the Gold the raid costs and a penalty for sinking, is positive. It hires every
+Crew card it can, builds the largest Ship it can afford, attacks by surprise unless the game is
+about to end, and discards the card it needs least.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from drakkar.engine.agent import Agent
+from drakkar.engine.state import State
+from drakkar.games.viking_raid import actions as A
+from drakkar.games.viking_raid.cards import (
+    BERSERKERS,
+    CARPENTER,
+    CREW_BIT,
+    CREWS,
+    DEFENDERS,
+    DESTINATIONS,
+    DRAGON_SHIP,
+    E_GOLD,
+    E_KILLS,
+    E_TYPE,
+    ENCOUNTER_DECK,
+    LOST,
+    NAVIGATOR,
+    ROCKS,
+    SAIL_MAKER,
+    SHIPS,
+    STORM,
+    TREASURE,
+    V_COST,
+    V_CREW,
+    V_FAR,
+    V_SAILING,
+    V_SIZE,
+    VIKING_INDEX,
+)
+
+SIMULATIONS = 300
+RAID_THRESHOLD = 0.0  # raid when the plan is worth more Gold than this
+TURN_VALUE = 0.0
+FORCED: tuple[
+    int, ...
+] = ()  # Gold a turn is worth: what a Dragon Ship, Far or surprise delay costs
+SINK_PENALTY = {"out": 10.0, "lose-raid": 2.0}  # Gold a sinking costs beyond the raid itself
+# How much the bot wants to keep a card (discarding the least wanted)
+# (Destinations, fewest in the deck, are worth 6 plus their expected Gold)
+KEEP = {
+    SHIPS[0]: 6.0,
+    SHIPS[1]: 7.0,
+    SHIPS[2]: 6.0,
+    BERSERKERS: 3.0,
+    NAVIGATOR: 1.0,
+    CARPENTER: 3.0,
+    SAIL_MAKER: 3.0,
+}
+
+
+class VikingRaidBot(Agent):
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)  # only to break exact ties; decisions are deterministic
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(state.view(player), legal)
+
+
+def choose(view: dict[str, Any], legal: list[int]) -> int:
+    """The bot's choice among `legal` given its seat's `view`."""
+    me = view["players"][view["you"]]
+    hand = [VIKING_INDEX[n] for n in view["hand"]]
+    step = view["step"]
+    if step == "discard":
+        return A.DISCARD[min(set(hand), key=lambda c: (_keep(c, hand), c))]
+    if step == "tactics":
+        return _tactics(view, me)
+    ship = VIKING_INDEX[me["ship"]] if me["ship"] else -1
+    hired = sum(CREW_BIT[VIKING_INDEX[n]] for n in me["special_crew"])
+    plan = _best_plan(view, hand, me["gold"], ship, hired)
+    if step == "declare":
+        return A.GO_RAIDING if plan is not None and plan[0] > RAID_THRESHOLD else A.STAY_HOME
+    assert plan is not None  # a raid was declared, so one is possible
+    _, ship, crew, dest = plan
+    if step == "build":
+        return A.BUILD[ship]
+    if step == "hire":
+        wanted = [A.HIRE[c] for c in CREWS if crew & ~hired & CREW_BIT[c]]
+        return wanted[0] if wanted and wanted[0] in legal else A.DONE_HIRING
+    return A.SAIL[dest]
+
+
+def _hurry(view: dict[str, Any]) -> bool:
+    """True when this is the last round: a raid that pauses now brings nothing."""
+    return bool(view["ending"]) or view["round"] >= view["max_rounds"]
+
+
+def _best_plan(
+    view: dict[str, Any], hand: list[int], gold: int, ship: int, hired: int
+) -> tuple[float, int, int, int] | None:
+    """(value, ship, crew mask, destination) of the best raid from here, or None.
+
+    `ship` is the Ship already built (-1: none yet) and `hired` the Crew already hired; the
+    value is the expected Gold, less what is still to pay and a penalty for sinking.
+    """
+    hurry = _hurry(view)
+    penalty = SINK_PENALTY[view["sinking"]]
+    dests = [d for d in set(hand) if d in DESTINATIONS and not (hurry and V_FAR[d])]
+    if not dests:  # in a hurry with only Far Destinations: take the least bad
+        dests = [d for d in set(hand) if d in DESTINATIONS]
+    if ship >= 0:
+        ships = [ship]
+    else:
+        ships = [s for s in set(hand) if s in SHIPS and V_COST[s] <= gold]
+        ships = [s for s in ships if not (hurry and s == DRAGON_SHIP)] or ships
+    free = [c for c in CREWS if c in hand and not hired & CREW_BIT[c]]
+    best = None
+    for s in ships:
+        purse = gold - (0 if s == ship else V_COST[s])
+        for k in range(1 << len(free)):
+            new = [c for i, c in enumerate(free) if k >> i & 1]
+            if len(new) > purse:
+                continue
+            crew = hired | sum(CREW_BIT[c] for c in new)
+            cost = (0 if s == ship else V_COST[s]) + len(new)
+            delay = TURN_VALUE * (s == DRAGON_SHIP) + cost
+            for d in dests:
+                value = max(
+                    _value(d, V_CREW[s], crew, surprise, penalty) - TURN_VALUE * surprise
+                    for surprise in ((False,) if hurry else (False, True))
+                )
+                value -= delay + 2 * TURN_VALUE * V_FAR[d]
+                if best is None or (value, s, crew, d) > best:
+                    best = (value, s, crew, d)
+    return best
+
+
+def _tactics(view: dict[str, Any], me: dict[str, Any]) -> int:
+    """Attack by surprise when its extra Gold and safety are worth the turn it costs."""
+    if _hurry(view):  # a surprise attack costs a turn the game does not have left
+        return A.ATTACK_DIRECTLY
+    dest = VIKING_INDEX[me["destination"]]
+    crew = sum(CREW_BIT[VIKING_INDEX[n]] for n, st in me["special_crew"].items() if st == "ready")
+    penalty = SINK_PENALTY[view["sinking"]]
+    direct = _value(dest, me["crew"], crew, False, penalty)
+    surprise = _value(dest, me["crew"], crew, True, penalty) - TURN_VALUE
+    return A.ATTACK_BY_SURPRISE if surprise > direct else A.ATTACK_DIRECTLY
+
+
+def _value(dest: int, crew: int, hired: int, surprise: bool, penalty: float) -> float:
+    p_sink, loot = _outcome(dest, crew, hired, surprise)
+    return loot - p_sink * penalty
+
+
+def _keep(card: int, hand: list[int]) -> float:
+    value = KEEP.get(card)
+    if value is None:  # a Destination: worth its plain expected Gold
+        value = 6.0 + _outcome(card, 30, 0, True)[1]
+    copies = hand.count(card)
+    return value / copies  # a second copy is worth less: only one is used per raid
+
+
+@cache
+def _outcome(dest: int, crew: int, hired: int, surprise: bool) -> tuple[float, float]:
+    """(chance of sinking, expected Gold) of a raid, by simulation with a fixed seed."""
+    rng = random.Random(dest * 100_003 + crew * 1009 + hired * 17 + surprise)
+    deck = list(ENCOUNTER_DECK)
+    sunk = 0
+    gold = 0
+    for _ in range(SIMULATIONS):
+        rng.shuffle(deck)
+        s, g = _one_raid(deck, dest, crew, hired, surprise)
+        sunk += s
+        gold += g
+    return sunk / SIMULATIONS, gold / SIMULATIONS
+
+
+def _one_raid(
+    deck: list[int], dest: int, crew: int, hired: int, surprise: bool
+) -> tuple[bool, int]:
+    """(sunk, Gold gained) of one simulated raid through `deck` (in order)."""
+    pos = used = hull = sail = gold = 0
+    for _phase in range(2):  # the voyage, then the return (plunder comes between)
+        draws = V_SAILING[dest]
+        k = 0
+        while k < draws:
+            e = deck[pos % len(deck)]
+            pos += 1
+            k += 1
+            if e == LOST and not hired & ~used & CREW_BIT[NAVIGATOR]:
+                k = 0  # the phase is played again next turn, with a full draw
+            elif e == LOST:
+                used |= CREW_BIT[NAVIGATOR]
+            elif e in (STORM, ROCKS):
+                bit = CREW_BIT[SAIL_MAKER if e == STORM else CARPENTER]
+                if hired & ~used & bit:
+                    used |= bit
+                else:
+                    hull += e == ROCKS
+                    sail += e == STORM
+                    if hull >= 2 or sail >= 2:
+                        return True, gold
+        if _phase == 1:
+            break
+        far, shield, loot = V_FAR[dest], 5 if surprise else 0, 0
+        for _ in range(V_SIZE[dest]):
+            e = deck[pos % len(deck)]
+            pos += 1
+            if E_TYPE[e] != DEFENDERS:
+                continue
+            if far:
+                far = False
+                continue
+            kills = E_KILLS[e]
+            if hired & ~used & CREW_BIT[BERSERKERS]:
+                used |= CREW_BIT[BERSERKERS]
+                kills -= 5
+            cut = min(shield, kills)
+            shield -= cut
+            crew -= kills - cut
+            if crew <= 0:
+                return True, 0
+        for _ in range(V_SIZE[dest] - (0 if surprise else 1)):
+            e = deck[pos % len(deck)]
+            pos += 1
+            if E_TYPE[e] == TREASURE:
+                loot += E_GOLD[e]
+        gold = loot
+    return False, gold

@@ -1,0 +1,240 @@
+"""Scenario tests for a raid's phases: voyage, tactics, pillage, plunder, return, home."""
+
+from __future__ import annotations
+
+import pytest
+
+from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
+
+HAND = ["Long Ship", "Dragon Ship", "Near Village", "Village", "Far Village",
+        "Carpenter", "Sail Maker"]  # fmt: skip
+
+
+def start_raid(state, ship="Long Ship", dest="Near Village", crew=()):
+    """Seat 0's first turn: discard the drawn card, declare, build, hire, set sail."""
+    play(state, state.action_label(state.legal_actions()[-1]), "go raiding", f"build {ship}")
+    for c in crew:
+        play(state, f"hire {c}")
+    if state.view(0)["step"] == "hire":
+        play(state, "done hiring")
+    play(state, f"sail for {dest}")
+
+
+def drawn(state, phase=None):
+    return [d["card"] for d in state.view(None)["drawn"] if phase in (None, d["phase"])]
+
+
+def test_a_near_raid_runs_every_phase_in_one_turn():
+    s = deal(HAND, draws=["Town"], encounters=[
+        "Livestock", "Coins",  # voyage: no effect at sea
+        "Peasants Militia", "Lost",  # pillage: 5 killed; Lost has no effect here
+        "Artifacts",  # plunder, attacking directly: size 2 - 1 = 1 card
+        "Women Captives", "Livestock",  # return
+    ])  # fmt: skip
+    start_raid(s)
+    assert s.view(0)["step"] == "tactics" and drawn(s, "Voyage") == ["Livestock", "Coins"]
+    play(s, "attack directly")
+    assert drawn(s, "Pillage") == ["Peasants Militia", "Lost"]
+    assert drawn(s, "Plunder") == ["Artifacts"]
+    assert drawn(s, "Return") == ["Women Captives", "Livestock"]
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 + 9
+    assert s.ship[0] == -1 and s.current_player == 1
+    assert "player 0 is home: raid 1 completed" in s.events_for(None)
+
+
+@pytest.mark.parametrize(
+    ("dest", "draws"), [("Near Village", 2), ("Village", 3), ("Far Village", 4)]
+)
+def test_distance_by_name_sets_the_voyage_draws(dest, draws):
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4)
+    start_raid(s, dest=dest)
+    assert len(drawn(s, "Voyage")) == draws
+
+
+def test_crew_losses_come_off_the_ship():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock", "Livestock", "Garrison", "Coins"])
+    start_raid(s)
+    play(s, "attack directly")
+    assert "Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
+
+
+def test_plunder_draws_one_card_less_when_attacking_directly():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Coins", "Coins", "Coins"])
+    start_raid(s, dest="Village")  # size 2
+    play(s, "attack directly")
+    assert drawn(s, "Plunder") == ["Coins"]
+
+
+def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full():
+    s = deal(HAND, draws=["Town"], encounters=[
+        "Livestock", "Livestock",  # voyage
+        "Peasants Militia", "Peasants Militia",  # pillage: 10 kills, 5 negated by surprise
+        "Coins", "Coins",  # plunder: the full size 2
+        "Women Captives", "Women Captives",  # return
+    ])  # fmt: skip
+    start_raid(s)
+    play(s, "attack by surprise")
+    assert s.current_player == 1 and s.resume[0] == 6 and s.view(None)["players"][0]["attack"]
+    hand = s.hands[0]
+    others_stay_home(s)  # seat 0's next turn plays on from the Pillage phase by itself
+    # ... and seat 0's turn after that is a fresh one: one Planning draw in two turns
+    assert len(s.hands[0]) == len(hand) + 1, "no Planning draw on a resumed turn"
+    assert drawn(s, "Pillage") == ["Peasants Militia", "Peasants Militia"]
+    assert s.raids[0] == 1 and s.gold[0] == 8 + 14
+    assert "Peasants Militia: 0 crew killed (surprise negates 5); 20 crew left" in s.events_for(0)
+    assert "Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(0)
+
+
+def test_far_destination_ignores_the_first_defender():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Knights", "Garrison", "Coins"])
+    start_raid(s, dest="Far Village")
+    assert s.current_player == 1  # the Far voyage ends the turn
+    others_stay_home(s)
+    play(s, "attack directly")
+    assert "Knights: ignored (a Far Destination draws one Defender less)" in s.events_for(None)
+    assert "Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
+
+
+def test_dragon_ship_starts_the_voyage_next_turn():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 2)
+    start_raid(s, ship="Dragon Ship")
+    assert s.current_player == 1 and not drawn(s) and s.resume[0] == 4
+    others_stay_home(s)
+    assert s.view(0)["step"] == "tactics" and len(drawn(s, "Voyage")) == 2
+    assert len(s.hands[0]) == 5, "the resumed turn skipped the Planning draw"
+
+
+def test_far_voyage_and_far_return_each_end_the_turn():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Coins"] * 4 + ["Artifacts"]
+             + ["Women Captives"] * 4)  # fmt: skip
+    start_raid(s, dest="Far Village")
+    assert s.resume[0] == 5 and s.current_player == 1  # Far voyage: Tactics next turn
+    others_stay_home(s)
+    assert s.view(0)["step"] == "tactics"
+    assert s.events_for(None)[-1] == "player 0 carries on the raid at the Tactics phase"
+    play(s, "attack directly")
+    assert s.resume[0] == 9 and s.raids[0] == 0  # Far return: Home next turn
+    others_stay_home(s)
+    assert s.raids[0] == 1 and s.ship[0] == -1
+    assert s.view(0)["step"] == "declare" and len(s.hands[0]) == 6  # a fresh turn: 5 + 1 draw
+
+
+def test_lost_ends_the_turn_and_the_phase_is_played_again_with_a_full_draw():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock", "Lost", "Coins", "Coins"])
+    start_raid(s, dest="Near Village")
+    assert drawn(s) == ["Livestock", "Lost"] and s.resume[0] == 4 and s.current_player == 1
+    others_stay_home(s)
+    assert drawn(s, "Voyage") == ["Coins", "Coins"]  # the whole Voyage again: 2 cards
+    assert s.view(0)["step"] == "tactics"
+
+
+def test_lost_on_the_way_home_replays_the_return():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 2 + ["Coins"] * 3 + ["Lost"]
+             + ["Women Captives"] * 2)  # fmt: skip
+    start_raid(s)
+    play(s, "attack directly")
+    assert s.resume[0] == 8 and s.raids[0] == 0
+    others_stay_home(s)
+    assert drawn(s, "Return") == ["Women Captives", "Women Captives"] and s.raids[0] == 1
+
+
+def test_navigator_negates_the_first_lost_only():
+    hand = [*HAND[:5], "Navigator", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Lost", "Lost"])
+    start_raid(s, dest="Near Village", crew=["Navigator"])
+    assert "Lost, but the Navigator finds the way" in s.events_for(None)
+    assert s.resume[0] == 4, "the second Lost is not negated"
+
+
+def test_carpenter_negates_the_first_rocks_only():
+    s = deal(HAND, draws=["Town"], encounters=["Rocks", "Rocks"])
+    start_raid(s, crew=["Carpenter"])
+    assert s.view(None)["players"][0]["special_crew"] == {"Carpenter": "used"}
+    assert s.hull[0] == 1
+
+
+def test_sail_maker_negates_the_first_storm_only():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
+    start_raid(s, crew=["Sail Maker"])
+    assert s.sail[0] == 1 and "Storm, but the Sail Maker mends the sail" in s.events_for(None)
+
+
+def test_berserkers_negate_5_kills_of_the_first_defenders_once():
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 2 + ["Garrison", "Garrison"])
+    start_raid(s, crew=["Berserkers"])
+    play(s, "attack directly")
+    log = s.events_for(None)
+    assert "Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
+    assert "Garrison: 10 crew killed; 5 crew left" in log
+
+
+def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
+    hand = ["Long Ship", "Long Ship", "Near Village", "Village", "Carpenter", "Carpenter", "Town"]
+    s = deal(
+        hand,
+        draws=["City"],
+        encounters=[
+            "Rocks",
+            "Livestock",
+            "Livestock",
+            "Livestock",
+            "Coins",
+            "Rocks",
+            "Livestock",
+            "Rocks",
+        ],
+    )
+    start_raid(s, crew=["Carpenter"])  # voyage: Rocks negated
+    play(s, "attack directly")  # return: the second Rocks hits
+    assert s.raids[0] == 1
+    others_stay_home(s)
+    play(s, "go raiding", "build Long Ship", "hire Carpenter")
+    if s.view(0)["step"] == "hire":  # (the random draw may have been another Crew card)
+        play(s, "done hiring")
+    play(s, "sail for Village")
+    assert s.hull[0] == 0 and "Rocks, but the Carpenter patches the hull" in s.events_for(None)[-4:]
+
+
+def test_hull_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
+    s = deal(HAND, draws=["Town"], encounters=["Rocks", "Livestock"] + ["Livestock"] * 3
+             + ["Rocks"])  # fmt: skip
+    start_raid(s)
+    assert s.hull[0] == 1
+    play(s, "attack directly")
+    assert s.out[0] and "player 0's ship sinks (two Hull damage); the raid is lost" in (
+        s.events_for(None)
+    )
+
+
+def test_two_sail_damage_sink_the_ship():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
+    start_raid(s)
+    assert s.out[0] and "player 0's ship sinks (two Sail damage); the raid is lost" in (
+        s.events_for(None)
+    )
+
+
+def test_losing_all_the_crew_sinks_the_ship():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 2 + ["Knights", "Peasants Militia"])
+    start_raid(s)
+    play(s, "attack directly")
+    assert s.out[0] and "player 0's ship sinks (all the crew are killed); the raid is lost" in (
+        s.events_for(None)
+    )
+    assert s.gold[0] == 8, "no plunder after sinking"
+
+
+def test_non_sea_cards_at_sea_and_other_misplaced_cards_have_no_effect():
+    s = deal(
+        HAND,
+        draws=["Town"],
+        encounters=["Knights", "Coins", "Storm", "Artifacts", "Garrison", "Rocks", "Lost"],
+    )
+    start_raid(s)
+    play(s, "attack directly")
+    log = s.events_for(None)
+    assert "Knights: no effect at sea" in log and "Coins: no effect at sea" in log
+    assert "Storm: no effect in the Pillage phase" in log
+    assert "Garrison: no treasure" in log
+    assert s.gold[0] == 8 and s.crew[0] == 20 and s.resume[0] == 8  # Lost on the return

@@ -1,0 +1,266 @@
+"""Scenario tests for turns, hands, costs, decks, sinking, the game's end and the options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import drakkar
+from drakkar import IllegalAction, InvalidOptions
+from drakkar.games.viking_raid import GAME
+from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, VIKING_DECK
+from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
+from drakkar.games.viking_raid.state import VikingRaidState
+
+HAND = ["Long Ship", "Dragon Ship", "Near Village", "Village", "Far Village",
+        "Carpenter", "Sail Maker"]  # fmt: skip
+CALM = ["Livestock", "Livestock", "Women Captives", "Women Captives"]
+
+
+def hand(state, seat=0):
+    return state.view(seat)["hand"]
+
+
+def labels(state):
+    return [state.action_label(a) for a in state.legal_actions()]
+
+
+def test_setup_10_gold_7_cards_seat_0_first_and_the_planning_draw():
+    s = GAME.new(4, seed=3)
+    assert s.gold == [10] * 4 and s.current_player == 0
+    assert [len(h) for h in s.hands] == [8, 7, 7, 7]  # seat 0 has made its Planning draw
+    assert len(s.vdeck) == len(VIKING_DECK) - 29 and len(s.edeck) == len(ENCOUNTER_DECK)
+
+
+def test_hand_limit_is_checked_after_every_draw_and_the_player_chooses_the_discard():
+    s = deal(HAND, draws=["Town", "City"])
+    assert labels(s) == ["discard Long Ship", "discard Dragon Ship", "discard Carpenter",
+                         "discard Sail Maker", "discard Near Village", "discard Village",
+                         "discard Far Village", "discard Town"]  # fmt: skip
+    play(s, "discard Dragon Ship", "stay home")
+    assert "City" in hand(s) and labels(s)[0] == "discard Long Ship"  # over 7 again
+    play(s, "discard Village")
+    assert len(s.hands[0]) == 7 and s.current_player == 1
+    assert s.view(None)["viking_discard"] == {"Dragon Ship": 1, "Village": 1}
+
+
+def test_staying_home_draws_one_extra_card_and_ends_the_turn():
+    s = deal(["Long Ship", "Near Village", "Carpenter", "Village", "Far Village", "Navigator",
+              "Sail Maker"], draws=["Town", "City"])  # fmt: skip
+    play(s, "discard Navigator", "stay home", "discard Village")
+    assert "City" in hand(s) and s.current_player == 1
+
+
+def test_a_raid_may_be_declared_only_with_an_affordable_ship_and_a_destination():
+    no_dest = ["Long Ship", "Dragon Ship", "Carpenter", "Sail Maker", "Navigator", "Berserkers",
+               "Serpent Ship"]  # fmt: skip
+    s = deal(no_dest, draws=["Carpenter"])
+    play(s, "discard Carpenter")
+    assert labels(s) == ["stay home"]
+    s = deal(HAND, draws=["Town"])
+    s.gold[0] = 1  # (scenario: too poor for a Long Ship, which costs 2)
+    play(s, "discard Town")
+    assert labels(s) == ["stay home"]
+    s = deal(HAND, draws=["Town"])
+    play(s, "discard Town")
+    assert labels(s) == ["go raiding", "stay home"]
+
+
+def test_costs_ships_in_gold_crew_1_each_one_of_a_kind_destinations_free():
+    s = deal(["Long Ship", "Serpent Ship", "Dragon Ship", "Carpenter", "Carpenter",
+              "Sail Maker", "City"], draws=["Town"])  # fmt: skip
+    s.gold[0] = 5  # (scenario)
+    play(s, "discard Town", "go raiding")
+    assert labels(s) == ["build Long Ship", "build Serpent Ship", "build Dragon Ship"]
+    play(s, "build Serpent Ship")
+    assert s.gold[0] == 2 and s.crew[0] == 30
+    assert labels(s) == ["done hiring", "hire Carpenter", "hire Sail Maker"]
+    play(s, "hire Carpenter")
+    assert labels(s) == ["done hiring", "hire Sail Maker"], "one Crew card of each kind"
+    play(s, "hire Sail Maker")
+    assert s.gold[0] == 0 and labels(s) == ["sail for City"], "no Gold left: hiring is over"
+    with pytest.raises(IllegalAction):
+        s.apply_label("hire Carpenter")
+    play(s, "sail for City")
+    assert s.gold[0] == 0
+
+
+def test_ships_that_cost_more_than_the_gold_cannot_be_built():
+    s = deal(HAND, draws=["Town"])
+    s.gold[0] = 3  # (scenario)
+    play(s, "discard Town", "go raiding")
+    assert labels(s) == ["build Long Ship"]
+
+
+def test_a_sunk_player_is_out_keeps_their_gold_and_loses_their_turns():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], players=3)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.out[0] and s.gold[0] == 8 and not s.hands[0] and not s.is_terminal()
+    assert s.view(None)["players"][0]["out"]
+    seen = set()
+    for _ in range(20):  # several rounds: seat 0 never moves again
+        seen.add(s.current_player)
+        play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    assert seen == {1, 2} and s.round_no > 3
+    s.check_invariants()
+
+
+def test_elimination_ends_the_game_when_every_other_player_is_out():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.is_terminal() and s.returns() == [0.0, 1.0]
+    assert "game over: every other player is out. player 1 wins with 10 Gold" in s.events_for(0)
+
+
+def test_sunk_players_gold_still_counts_at_the_end():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
+    s.gold[0] = 30  # (scenario: a rich player sinks)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.is_terminal() and s.returns() == [1.0, 0.0]
+
+
+def test_lose_raid_option_the_player_only_loses_the_raid():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], sinking="lose-raid")
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert not s.out[0] and not s.is_terminal() and s.ship[0] == -1
+    assert s.view(None)["viking_discard"] == {"Long Ship": 1, "Near Village": 1, "Town": 1}
+    others_stay_home(s)
+    assert s.current_player == 0 and s.view(0)["step"] in ("declare", "discard")
+
+
+def test_the_game_ends_at_a_third_raid_after_the_round_is_finished():
+    s = deal(HAND, draws=["Town"], encounters=CALM + ["Coins"] + CALM[:2])
+    s.raids[0] = 2  # (scenario: two raids done)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village", "attack directly")  # fmt: skip
+    assert s.raids[0] == 3 and s.view(None)["ending"] and not s.is_terminal()
+    assert s.current_player == 1, "seat 1 still has its turn this round"
+    others_stay_home(s)
+    assert s.is_terminal() and s.round_no == 1 and s.returns() == [1.0, 0.0]
+
+
+def test_the_last_seat_completing_a_third_raid_ends_the_game_at_once():
+    s = deal(HAND, draws=["Town", "City"])
+    play(s, "discard Town", "stay home", "discard City")
+    assert s.current_player == 1
+    s.raids[1], s.ending = 3, True  # (scenario: seat 1 completes its third raid this turn)
+    play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    others_stay_home(s, until=-1)
+    assert s.is_terminal() and s.round_no == 1
+
+
+def test_tie_breaks_most_gold_then_most_raids_then_a_shared_win():
+    s = GAME.new(3, seed=1)
+    s.gold[:] = [12, 12, 5]
+    s.raids[:] = [1, 2, 3]
+    assert s.winners() == [1]
+    s.raids[:] = [2, 2, 3]
+    assert s.winners() == [0, 1]
+    s._finish("(scenario)")
+    assert s.returns() == [0.5, 0.5, 0.0] and s.scores() == [12.0, 12.0, 5.0]
+
+
+def test_the_viking_deck_reshuffles_its_discard_pile_when_empty():
+    s = deal(HAND, draws=["Town"])
+    moved = s.vdeck[:]
+    s.vdeck.clear()
+    s.vdiscard.extend(moved)  # (scenario: the deck is used up)
+    play(s, "discard Town", "stay home")
+    assert "the Viking discard pile is shuffled into a new Viking deck" in s.events_for(None)
+    assert len(s.vdeck) == len(moved) and s.vdiscard == []  # (Town went into the new deck)
+    s.check_invariants()
+
+
+def test_the_encounter_deck_reshuffles_its_discard_pile_when_empty():
+    s = deal(HAND, draws=["Town"])
+    s.ediscard.extend(s.edeck)
+    s.edeck.clear()  # (scenario: every Encounter card has been drawn)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert "the Encounter discard pile is shuffled into a new Encounter deck" in s.events_for(None)
+    s.check_invariants()
+
+
+def test_when_a_deck_and_its_discard_pile_are_empty_the_draw_is_skipped():
+    s = deal(HAND, draws=["Town"])
+    play(s, "discard Town")
+    hidden = s.vdeck + s.vdiscard
+    s.vdeck.clear()
+    s.vdiscard.clear()
+    s.hands[1] = tuple(sorted(s.hands[1] + tuple(hidden)))  # (scenario: all cards in hands)
+    play(s, "stay home")
+    assert "the Viking deck and its discard pile are empty: no card drawn" in s.events_for(None)
+    assert len(s.hands[0]) == 7 and s.current_player == 1
+
+
+def test_the_max_rounds_safety_rule_ends_the_game():
+    s = GAME.new(2, seed=5, options={"max_rounds": 2})
+    while not s.is_terminal():
+        play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    assert s.round_no == 2
+    assert "round 2 was the last (the max_rounds safety rule)" in s.events_for(None)[-1]
+
+
+def test_an_illegal_action_is_refused_with_a_clear_message_and_changes_nothing():
+    s = deal(HAND, draws=["Town"])
+    before = s.full_state()
+    with pytest.raises(
+        IllegalAction,
+        match=r"'go raiding' \(action 0\) is not legal now for "
+        r"player 0; legal: 'discard Long Ship'",
+    ):
+        s.apply(0)
+    with pytest.raises(IllegalAction, match="actions run from 0 to 42"):
+        s.apply(99)
+    with pytest.raises(IllegalAction, match="'sail for Far City'"):
+        s.apply_label("sail for Far City")
+    assert s.full_state() == before
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"sinking": "drown"}, "option 'sinking': 'drown' is not one of: out, lose-raid"),
+    ({"stack_viking": ["Longship"]}, "option 'stack_viking': no card called 'Longship'"),
+    ({"stack_viking": ["Dragon Ship"] * 4},
+     "option 'stack_viking': 'Dragon Ship' named 4 times but the deck has 3"),
+    ({"stack_encounter": "Storm,Kraken"}, "option 'stack_encounter': no card called 'Kraken'"),
+    ({"max_rounds": 0}, "option 'max_rounds': 0 is not between 1 and 100"),
+    ({"rounds": 3}, "option 'rounds': no such option"),
+])  # fmt: skip
+def test_bad_options_are_refused_naming_the_option_and_the_card(options, message):
+    with pytest.raises(InvalidOptions) as err:
+        GAME.new(2, seed=1, options=options)
+    assert message in str(err.value)
+
+
+def test_player_counts_2_to_6():
+    assert (GAME.min_players, GAME.max_players, GAME.default_players) == (2, 6, 4)
+    assert drakkar.load("viking-raid") is GAME and GAME.title == "Viking Raid"
+    with pytest.raises(InvalidOptions, match="2 to 6 players, not 7"):
+        GAME.new(7)
+
+
+def test_views_show_only_the_seats_own_hand_and_its_own_draws():
+    s = deal(HAND, draws=["Town"])
+    assert hand(s, 0)[-1] == "Town" and s.view(1)["hand"] == list(
+        [n for n in ("Long Ship",) * 3] + ["Berserkers", "Navigator", "Carpenter", "Sail Maker"]
+    )
+    assert s.view(None)["hand"] is None
+    assert [p["hand_size"] for p in s.view(1)["players"]] == [8, 7]
+    assert "you draw Town" in s.events_for(0) and "you draw Town" not in s.events_for(1)
+    assert "you draw Town" not in s.view(1)["log"]
+
+
+def test_redeterminize_re_deals_unseen_cards_keeping_hand_sizes():
+    s = GAME.new(4, seed=9)
+    mine = s.hands[0]
+    other = s.clone()
+    assert isinstance(other, VikingRaidState)
+    other.redeterminize(0, random.Random(1))
+    assert other.hands[0] == mine and [len(h) for h in other.hands] == [len(h) for h in s.hands]
+    assert other.hands[1:] != s.hands[1:] or other.vdeck != s.vdeck
+    other.check_invariants()

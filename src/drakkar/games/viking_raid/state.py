@@ -1,0 +1,702 @@
+"""The rules of Viking Raid: `VikingRaidState` and `VikingRaidGame`.
+
+A turn runs the rulebook's nine phases. Only choices are decisions (discard, declare, build,
+hire, destination, tactics); drawing and resolving Encounter cards happens inside `apply`, and
+a turn with nothing to decide (a Far voyage, a Lost replay) is played through at once. Per
+player, `resume` holds the phase a raid carries on at next turn (Dragon Ship, Far, surprise,
+Lost); such a turn skips Planning and Declaration.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from drakkar.engine.events import Event
+from drakkar.engine.game import Game
+from drakkar.engine.state import State
+from drakkar.games.viking_raid import actions as A
+from drakkar.games.viking_raid.cards import (
+    BERSERKERS,
+    CARPENTER,
+    CREW_BIT,
+    CREWS,
+    DEFENDERS,
+    DESTINATION,
+    DRAGON_SHIP,
+    E_GOLD,
+    E_KILLS,
+    E_TYPE,
+    ENCOUNTER,
+    ENCOUNTER_DECK,
+    ENCOUNTER_INDEX,
+    ENCOUNTER_NAMES,
+    LOST,
+    NAVIGATOR,
+    ROCKS,
+    SAIL_MAKER,
+    SEA,
+    SHIPS,
+    STORM,
+    TREASURE,
+    V_COST,
+    V_CREW,
+    V_FAR,
+    V_SAILING,
+    V_SIZE,
+    V_TYPE,
+    VIKING,
+    VIKING_DECK,
+    VIKING_INDEX,
+    VIKING_NAMES,
+    distance,
+)
+from drakkar.games.viking_raid.options import HAND_SIZE, ROUNDS_LIMIT, VikingRaidOptions
+
+# The rulebook's phases (its numbering); a raid may resume at VOYAGE..HOME.
+PLANNING, DECLARATION, PREPARATIONS, VOYAGE, TACTICS, PILLAGE, PLUNDER, RETURN, HOME = range(1, 10)
+PHASE_NAMES = (
+    "",
+    "Planning",
+    "Declaration",
+    "Preparations",
+    "Voyage",
+    "Tactics",
+    "Pillage",
+    "Plunder",
+    "Return",
+    "Home",
+)
+
+# Decision steps: what the player to move is asked. NONE: nobody (between turns, or over).
+NONE, DISCARD, DECLARE, BUILD, HIRE, CHOOSE_DESTINATION, CHOOSE_TACTICS = range(7)
+STEP_NAMES = ("none", "discard", "declare", "build", "hire", "destination", "tactics")
+
+NO_ATTACK, DIRECT, SURPRISE = 0, 1, 2
+ATTACK_NAMES = (None, "directly", "by surprise")
+SURPRISE_SHIELD = 5  # kills a surprise attack cancels over the Pillage phase
+BERSERKER_SHIELD = 5
+RAIDS_TO_WIN = 3
+SINKING_DAMAGE = 2
+_new_event = tuple.__new__
+LOG_LINES = 12  # log lines a view carries (the renderer shows them)
+
+
+class VikingRaidState(State):
+    __slots__ = (
+        "vdeck", "vdiscard", "edeck", "ediscard", "hands", "gold", "raids", "out",
+        "ship", "crew", "hired", "used", "dest", "hull", "sail", "attack", "resume",
+        "turn", "round_no", "step", "after_discard", "ending", "over", "drawn", "drawn_stale",
+    )  # fmt: skip
+
+    def __init__(self, game: Game, num_players: int, options: Any, seed: int) -> None:
+        super().__init__(game, num_players, options, seed)
+        assert isinstance(options, VikingRaidOptions)
+        n = num_players
+        self.vdeck = _stacked(list(VIKING_DECK), options.stack_viking, VIKING_INDEX, self.rng)
+        self.edeck = _stacked(
+            list(ENCOUNTER_DECK), options.stack_encounter, ENCOUNTER_INDEX, self.rng
+        )
+        self.vdiscard: list[int] = []
+        self.ediscard: list[int] = []
+        self.hands: list[tuple[int, ...]] = []
+        for _ in range(n):  # seat 0 is dealt the top 7 cards, seat 1 the next 7, ...
+            self.hands.append(tuple(sorted(self.vdeck.pop() for _ in range(HAND_SIZE))))
+        self.gold = [10] * n
+        self.raids = [0] * n
+        self.out = [False] * n
+        self.ship = [-1] * n
+        self.crew = [0] * n
+        self.hired = [0] * n  # bit mask of Crew cards hired for the raid (CREW_BIT)
+        self.used = [0] * n  # bit mask of those that have acted this raid
+        self.dest = [-1] * n
+        self.hull = [0] * n
+        self.sail = [0] * n
+        self.attack = [NO_ATTACK] * n
+        self.resume = [0] * n  # phase the raid carries on at next turn, 0: a fresh turn
+        self.turn = 0
+        self.round_no = 1
+        self.step = NONE
+        self.after_discard = NONE
+        self.ending = False  # someone completed 3 raids: the game ends with this round
+        self.over = False
+        # The Encounter cards of the latest turn that drew any: (player, phase, card)
+        self.drawn: list[tuple[int, int, int]] = []
+        self.drawn_stale = False  # a new turn began: the next draw starts a new list
+        self.log(f"{n} players, 10 Gold and 7 cards each; player 0 goes first")
+        self._begin_turn()
+        if self.step == NONE:
+            self._next_turn()
+
+    # -- the protocol --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def _legal_actions(self) -> list[int]:
+        p, step, hand = self.turn, self.step, self.hands[self.turn]
+        if step == DISCARD:
+            return [A.DISCARD[c] for c in dict.fromkeys(hand)]
+        if step == DECLARE:
+            return [A.GO_RAIDING, A.STAY_HOME] if self.can_raid(p) else [A.STAY_HOME]
+        if step == BUILD:
+            gold = self.gold[p]
+            return [A.BUILD[s] for s in SHIPS if s in hand and V_COST[s] <= gold]
+        if step == HIRE:
+            return [A.DONE_HIRING] + [A.HIRE[c] for c in self._hireable(p)]
+        if step == CHOOSE_DESTINATION:
+            return [A.SAIL[c] for c in dict.fromkeys(hand) if V_TYPE[c] == DESTINATION]
+        if step == CHOOSE_TACTICS:
+            return [A.ATTACK_DIRECTLY, A.ATTACK_BY_SURPRISE]
+        raise AssertionError(f"no decision at step {step}")
+
+    def can_raid(self, p: int) -> bool:
+        """Ruling: a raid may be declared only with an affordable Ship and a Destination."""
+        # A hand is sorted and the card table lists Ships first, cheapest first, and
+        # Destinations last: the cheapest Ship is hand[0] and a Destination is at hand[-1].
+        hand = self.hands[p]
+        return (
+            bool(hand)
+            and hand[0] in SHIPS
+            and V_COST[hand[0]] <= self.gold[p]
+            and (V_TYPE[hand[-1]] == DESTINATION)
+        )
+
+    def _hireable(self, p: int) -> list[int]:
+        if self.gold[p] < 1:
+            return []
+        hand, hired = self.hands[p], self.hired[p]
+        return [c for c in CREWS if c in hand and not hired & CREW_BIT[c]]
+
+    def _apply(self, action: int) -> None:
+        p, step = self.turn, self.step
+        card = A.CARD_OF[action]
+        self.step = NONE
+        if step == DISCARD:
+            self._take_from_hand(p, card)
+            self.vdiscard.append(card)
+            self.log(f"player {p} discards {VIKING_NAMES[card]} (hand limit)")
+            self.step = self.after_discard
+        elif action == A.GO_RAIDING:
+            self.log(f"player {p} goes raiding")
+            self.step = BUILD
+        elif action == A.STAY_HOME:
+            self.log(f"player {p} stays home and draws an extra card")
+            self._draw_viking(p, then=NONE)
+        elif step == BUILD:
+            self._take_from_hand(p, card)
+            self.gold[p] -= V_COST[card]
+            self.ship[p], self.crew[p] = card, V_CREW[card]
+            self.log(
+                f"player {p} builds a {VIKING_NAMES[card]} for {V_COST[card]} Gold "
+                f"({V_CREW[card]} crew)"
+            )
+            self.step = HIRE if self._hireable(p) else CHOOSE_DESTINATION
+        elif action == A.DONE_HIRING:
+            self.step = CHOOSE_DESTINATION
+        elif step == HIRE:
+            self._take_from_hand(p, card)
+            self.gold[p] -= 1
+            self.hired[p] |= CREW_BIT[card]
+            self.log(f"player {p} hires the {VIKING_NAMES[card]} for 1 Gold")
+            self.step = HIRE if self._hireable(p) else CHOOSE_DESTINATION
+        elif step == CHOOSE_DESTINATION:
+            self._take_from_hand(p, card)
+            self.dest[p] = card
+            self.log(
+                f"player {p} sails for {VIKING_NAMES[card]} "
+                f"({distance(VIKING_NAMES[card])}, size {V_SIZE[card]})"
+            )
+            if self.ship[p] == DRAGON_SHIP:
+                self._pause(p, VOYAGE, "the Dragon Ship takes longer to build")
+            else:
+                self._voyage(p)
+        elif action == A.ATTACK_DIRECTLY:
+            self.attack[p] = DIRECT
+            self.log(f"player {p} attacks directly")
+            self._pillage(p)
+        else:
+            self.attack[p] = SURPRISE
+            self.log(f"player {p} hides to attack by surprise")
+            self._pause(p, PILLAGE, "a surprise attack takes time")
+        if self.step == NONE and not self.over:
+            self._next_turn()
+
+    def log(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+        # as State.log, without the NamedTuple constructor's extra call (a hot path)
+        self._log = (_new_event(Event, (audience, text)), self._log)
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        """End the turn; play on through turns with nothing to decide, to the next decision."""
+        n = self.num_players
+        while not self.over:
+            seat = self.turn
+            while True:
+                seat += 1
+                if seat == n:
+                    seat = 0
+                    if self._round_ends():
+                        return
+                if not self.out[seat]:
+                    break
+            self.turn = seat
+            self._begin_turn()
+            if self.step != NONE:
+                return
+
+    def _round_ends(self) -> bool:
+        """The end of a round: True when the game ends with it."""
+        if self.ending:
+            self._finish("a player has completed 3 raids and the round is finished")
+        elif self.round_no >= self.options.max_rounds:  # type: ignore[attr-defined]
+            self._finish(f"round {self.round_no} was the last (the max_rounds safety rule)")
+        else:
+            self.round_no += 1
+        return self.over
+
+    def _begin_turn(self) -> None:
+        p = self.turn
+        self.drawn_stale = True
+        self.log(f"round {self.round_no}: player {p}'s turn")
+        phase = self.resume[p]
+        if not phase:  # Planning, then Declaration
+            self._draw_viking(p, then=DECLARE)
+            return
+        self.resume[p] = 0
+        self.log(f"player {p} carries on the raid at the {PHASE_NAMES[phase]} phase")
+        if phase == VOYAGE:
+            self._voyage(p)
+        elif phase == TACTICS:
+            self.step = CHOOSE_TACTICS
+        elif phase == PILLAGE:
+            self._pillage(p)
+        elif phase == RETURN:
+            self._return(p)
+        else:
+            self._home(p)
+
+    def _pause(self, p: int, phase: int, why: str) -> None:
+        """The turn ends now; the raid carries on at `phase` next turn."""
+        self.resume[p] = phase
+        self.step = NONE
+        self.log(
+            f"{why}: player {p}'s turn ends; next turn they carry on at the "
+            f"{PHASE_NAMES[phase]} phase"
+        )
+
+    # -- the raid's phases -------------------------------------------------------------------
+
+    def _voyage(self, p: int) -> None:
+        if not self._sail(p, VOYAGE):
+            return
+        if V_FAR[self.dest[p]]:
+            self._pause(p, TACTICS, "a Far voyage takes longer")
+        else:
+            self.step = CHOOSE_TACTICS
+
+    def _sail(self, p: int, phase: int) -> bool:
+        """Voyage or Return: draw and resolve Sea cards; False when the turn ended (Lost, sunk)."""
+        for _ in range(V_SAILING[self.dest[p]]):
+            e = self._draw_encounter(phase)
+            if e < 0:
+                break
+            name = ENCOUNTER_NAMES[e]
+            if E_TYPE[e] != SEA:
+                self.log(f"{name}: no effect at sea")
+            elif e == LOST:
+                if self._negate(p, NAVIGATOR):
+                    self.log("Lost, but the Navigator finds the way")
+                    continue
+                self._pause(p, phase, "Lost")
+                return False
+            elif e == STORM:
+                if self._negate(p, SAIL_MAKER):
+                    self.log("Storm, but the Sail Maker mends the sail")
+                    continue
+                self.sail[p] += 1
+                self.log(f"Storm: Sail damage {self.sail[p]}")
+                if self.sail[p] >= SINKING_DAMAGE:
+                    self._sink(p, "two Sail damage")
+                    return False
+            elif e == ROCKS:
+                if self._negate(p, CARPENTER):
+                    self.log("Rocks, but the Carpenter patches the hull")
+                    continue
+                self.hull[p] += 1
+                self.log(f"Rocks: Hull damage {self.hull[p]}")
+                if self.hull[p] >= SINKING_DAMAGE:
+                    self._sink(p, "two Hull damage")
+                    return False
+        return True
+
+    def _pillage(self, p: int) -> None:
+        far_ignore = V_FAR[self.dest[p]]  # raiding Far, the first Defenders are ignored
+        shield = SURPRISE_SHIELD if self.attack[p] == SURPRISE else 0
+        for _ in range(V_SIZE[self.dest[p]]):
+            e = self._draw_encounter(PILLAGE)
+            if e < 0:
+                break
+            name = ENCOUNTER_NAMES[e]
+            if E_TYPE[e] != DEFENDERS:
+                self.log(f"{name}: no effect in the Pillage phase")
+                continue
+            if far_ignore:
+                far_ignore = False
+                self.log(f"{name}: ignored (a Far Destination draws one Defender less)")
+                continue
+            kills = E_KILLS[e]
+            notes = []
+            if kills >= BERSERKER_SHIELD and self._negate(p, BERSERKERS):
+                kills -= BERSERKER_SHIELD
+                notes.append("the Berserkers negate 5")
+            if shield:
+                cut = min(shield, kills)
+                shield -= cut
+                kills -= cut
+                notes.append(f"surprise negates {cut}")
+            self.crew[p] = max(0, self.crew[p] - kills)
+            extra = f" ({', '.join(notes)})" if notes else ""
+            self.log(f"{name}: {kills} crew killed{extra}; {self.crew[p]} crew left")
+            if self.crew[p] == 0:
+                self._sink(p, "all the crew are killed")
+                return
+        self._plunder(p)
+
+    def _plunder(self, p: int) -> None:
+        draws = V_SIZE[self.dest[p]] - (1 if self.attack[p] == DIRECT else 0)
+        for _ in range(draws):
+            e = self._draw_encounter(PLUNDER)
+            if e < 0:
+                break
+            if E_TYPE[e] == TREASURE:
+                self.gold[p] += E_GOLD[e]
+                self.log(f"{ENCOUNTER_NAMES[e]}: player {p} gains {E_GOLD[e]} Gold")
+            else:
+                self.log(f"{ENCOUNTER_NAMES[e]}: no treasure")
+        self._return(p)
+
+    def _return(self, p: int) -> None:
+        if not self._sail(p, RETURN):
+            return
+        if V_FAR[self.dest[p]]:
+            self._pause(p, HOME, "the way home from a Far Destination takes longer")
+        else:
+            self._home(p)
+
+    def _home(self, p: int) -> None:
+        self._clear_raid(p)
+        self.raids[p] += 1
+        self.log(f"player {p} is home: raid {self.raids[p]} completed")
+        if self.raids[p] >= RAIDS_TO_WIN and not self.ending:
+            self.ending = True
+            self.log(
+                f"player {p} has completed {RAIDS_TO_WIN} raids: the game ends after this round"
+            )
+        self.step = NONE
+
+    def _sink(self, p: int, why: str) -> None:
+        self.log(f"player {p}'s ship sinks ({why}); the raid is lost")
+        self._clear_raid(p)
+        self.step = NONE
+        if self.options.sinking == "lose-raid":  # type: ignore[attr-defined]
+            return
+        self.out[p] = True
+        self.vdiscard.extend(self.hands[p])
+        self.hands[p] = ()
+        self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is discarded")
+        if self.out.count(False) <= 1:
+            self._finish("every other player is out")
+
+    def _clear_raid(self, p: int) -> None:
+        """Ship, hired Crew and Destination go to the discard pile."""
+        self.vdiscard.append(self.ship[p])
+        self.vdiscard.extend(c for c in CREWS if self.hired[p] & CREW_BIT[c])
+        self.vdiscard.append(self.dest[p])
+        self.ship[p] = self.dest[p] = -1
+        self.crew[p] = self.hired[p] = self.used[p] = 0
+        self.hull[p] = self.sail[p] = 0
+        self.attack[p] = NO_ATTACK
+        self.resume[p] = 0
+
+    def _negate(self, p: int, crew: int) -> bool:
+        """Use `crew`'s once-per-raid negation if hired and not yet used."""
+        bit = CREW_BIT[crew]
+        if self.hired[p] & bit and not self.used[p] & bit:
+            self.used[p] |= bit
+            return True
+        return False
+
+    def _finish(self, why: str) -> None:
+        self.over = True
+        self.step = NONE
+        win = self.winners()
+        who = " and ".join(f"player {w}" for w in win)
+        self.log(
+            f"game over: {why}. {who} {'win' if len(win) > 1 else 'wins'} with "
+            f"{self.gold[win[0]]} Gold"
+        )
+
+    def winners(self) -> list[int]:
+        """Most Gold; tie: most raids completed; still tied: a shared win."""
+        best = max(zip(self.gold, self.raids, strict=True))
+        return [i for i in range(self.num_players) if (self.gold[i], self.raids[i]) == best]
+
+    # -- cards -------------------------------------------------------------------------------
+
+    def _take_from_hand(self, p: int, card: int) -> None:
+        hand = list(self.hands[p])
+        hand.remove(card)
+        self.hands[p] = tuple(hand)
+
+    def _draw_viking(self, p: int, then: int) -> None:
+        """Draw into `p`'s hand, then check the hand limit; `then` is the step after."""
+        if not self.vdeck and self.vdiscard:
+            self.vdeck, self.vdiscard = self.vdiscard, []
+            self.rng.shuffle(self.vdeck)
+            self.log("the Viking discard pile is shuffled into a new Viking deck")
+        if not self.vdeck:
+            self.log("the Viking deck and its discard pile are empty: no card drawn")
+        else:
+            card = self.vdeck.pop()
+            self.hands[p] = tuple(sorted((*self.hands[p], card)))
+            self.log(f"player {p} draws a Viking card")
+            self.log(f"you draw {VIKING_NAMES[card]}", (p,))
+        if len(self.hands[p]) > HAND_SIZE:
+            self.step, self.after_discard = DISCARD, then
+        else:
+            self.step = then
+
+    def _draw_encounter(self, phase: int) -> int:
+        """The top Encounter card, discarded as it resolves; -1 when none is left."""
+        if not self.edeck and self.ediscard:
+            self.edeck, self.ediscard = self.ediscard, []
+            self.rng.shuffle(self.edeck)
+            self.log("the Encounter discard pile is shuffled into a new Encounter deck")
+        if not self.edeck:
+            self.log("the Encounter deck and its discard pile are empty: no card drawn")
+            return -1
+        e = self.edeck.pop()
+        self.ediscard.append(e)
+        if self.drawn_stale:
+            self.drawn, self.drawn_stale = [], False
+        self.drawn.append((self.turn, phase, e))
+        return e
+
+    # -- copies, views, checks ---------------------------------------------------------------
+
+    def clone(self) -> VikingRaidState:
+        new = VikingRaidState.__new__(VikingRaidState)
+        self._clone_base(new)
+        new.vdeck = self.vdeck.copy()
+        new.vdiscard = self.vdiscard.copy()
+        new.edeck = self.edeck.copy()
+        new.ediscard = self.ediscard.copy()
+        new.hands = self.hands.copy()  # tuples: shared safely
+        new.gold = self.gold.copy()
+        new.raids = self.raids.copy()
+        new.out = self.out.copy()
+        new.ship = self.ship.copy()
+        new.crew = self.crew.copy()
+        new.hired = self.hired.copy()
+        new.used = self.used.copy()
+        new.dest = self.dest.copy()
+        new.hull = self.hull.copy()
+        new.sail = self.sail.copy()
+        new.attack = self.attack.copy()
+        new.resume = self.resume.copy()
+        new.turn = self.turn
+        new.round_no = self.round_no
+        new.step = self.step
+        new.after_discard = self.after_discard
+        new.ending = self.ending
+        new.over = self.over
+        new.drawn = self.drawn.copy()
+        new.drawn_stale = self.drawn_stale
+        return new
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.num_players
+        win = self.winners()
+        return [1.0 / len(win) if i in win else 0.0 for i in range(self.num_players)]
+
+    def scores(self) -> list[float]:
+        return [float(g) for g in self.gold]
+
+    def action_label(self, action: int) -> str:
+        return A.LABELS[action]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {
+            "round": self.round_no,
+            "max_rounds": self.options.max_rounds,  # type: ignore[attr-defined]
+            "sinking": self.options.sinking,  # type: ignore[attr-defined]
+            "turn": self.turn,
+            "to_move": self.current_player,
+            "step": STEP_NAMES[self.step],
+            "you": player,
+            "hand": None if player is None else [VIKING_NAMES[c] for c in self.hands[player]],
+            "players": [self._public(i) for i in range(self.num_players)],
+            "viking_deck": len(self.vdeck),
+            "viking_discard": _counts(self.vdiscard, VIKING_NAMES),
+            "encounter_deck": len(self.edeck),
+            "encounter_discard": _counts(self.ediscard, ENCOUNTER_NAMES),
+            "drawn": [
+                {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
+                for p, ph, e in self.drawn
+            ],
+            "ending": self.ending,
+            "winners": self.winners() if self.over else None,
+            "log": self._last_lines(player, LOG_LINES),
+        }
+
+    def _public(self, i: int) -> dict[str, Any]:
+        ship, dest = self.ship[i], self.dest[i]
+        return {
+            "gold": self.gold[i],
+            "raids": self.raids[i],
+            "out": self.out[i],
+            "hand_size": len(self.hands[i]),
+            "ship": VIKING_NAMES[ship] if ship >= 0 else None,
+            "crew": self.crew[i],
+            "special_crew": {
+                VIKING_NAMES[c]: ("used" if self.used[i] & CREW_BIT[c] else "ready")
+                for c in CREWS
+                if self.hired[i] & CREW_BIT[c]
+            },
+            "destination": VIKING_NAMES[dest] if dest >= 0 else None,
+            "distance": distance(VIKING_NAMES[dest]) if dest >= 0 else None,
+            "size": V_SIZE[dest] if dest >= 0 else None,
+            "hull_damage": self.hull[i],
+            "sail_damage": self.sail[i],
+            "attack": ATTACK_NAMES[self.attack[i]],
+            "continues_at": PHASE_NAMES[self.resume[i]] if self.resume[i] else None,
+        }
+
+    def _last_lines(self, player: int | None, k: int) -> list[str]:
+        out: list[str] = []
+        node = self._log
+        while node is not None and len(out) < k:
+            if node[0].visible_to(player):
+                out.append(node[0].text)
+            node = node[1]
+        out.reverse()
+        return out
+
+    def redeterminize(self, player: int, rng: random.Random) -> None:
+        """Re-deal the Viking deck with the other hands (sizes kept); reshuffle the Encounters."""
+        others = [i for i in range(self.num_players) if i != player]
+        unseen = self.vdeck.copy()
+        for i in others:
+            unseen.extend(self.hands[i])
+        rng.shuffle(unseen)
+        k = 0
+        for i in others:
+            size = len(self.hands[i])
+            self.hands[i] = tuple(sorted(unseen[k : k + size]))
+            k += size
+        self.vdeck = unseen[k:]
+        edeck = self.edeck.copy()
+        rng.shuffle(edeck)
+        self.edeck = edeck
+        self._legal = None
+
+    def full_state(self) -> Any:
+        return (
+            tuple(self.vdeck),
+            tuple(self.vdiscard),
+            tuple(self.edeck),
+            tuple(self.ediscard),
+            tuple(self.hands),
+            tuple(self.gold),
+            tuple(self.raids),
+            tuple(self.out),
+            tuple(self.ship),
+            tuple(self.crew),
+            tuple(self.hired),
+            tuple(self.used),
+            tuple(self.dest),
+            tuple(self.hull),
+            tuple(self.sail),
+            tuple(self.attack),
+            tuple(self.resume),
+            self.turn,
+            self.round_no,
+            self.step,
+            self.after_discard,
+            self.ending,
+            self.over,
+            tuple(self.drawn),
+            tuple(self.history),
+            self.rng.getstate(),
+            tuple(self.events),
+        )
+
+    def check_invariants(self) -> None:
+        counts = Counter(self.vdeck)
+        counts.update(self.vdiscard)
+        for i in range(self.num_players):
+            counts.update(self.hands[i])
+            if self.ship[i] >= 0:
+                counts[self.ship[i]] += 1
+                counts[self.dest[i]] += 1
+                counts.update(c for c in CREWS if self.hired[i] & CREW_BIT[c])
+            assert self.gold[i] >= 0, f"player {i} has {self.gold[i]} Gold"
+            assert not (self.out[i] and self.hands[i]), f"player {i} is out but holds cards"
+        for c, card in enumerate(VIKING):
+            assert counts[c] == card.copies, (
+                f"{card.name}: {counts[c]} in the game, not {card.copies}"
+            )
+        ecounts = Counter(self.edeck)
+        ecounts.update(self.ediscard)
+        for e, ecard in enumerate(ENCOUNTER):
+            assert ecounts[e] == ecard.copies, (
+                f"{ecard.name}: {ecounts[e]} in the game, not {ecard.copies}"
+            )
+
+
+def _stacked(deck: list[int], stack: tuple[str, ...], index: dict[str, int], rng: Any) -> list[int]:
+    """Shuffle `deck` with the stacked cards on top, first named on top (the list's end)."""
+    rest = deck.copy()
+    for name in stack:
+        rest.remove(index[name])
+    rng.shuffle(rest)
+    return rest + [index[name] for name in reversed(stack)]
+
+
+def _counts(cards: list[int], names: tuple[str, ...]) -> dict[str, int]:
+    c = Counter(cards)
+    return {names[k]: c[k] for k in sorted(c)}
+
+
+class VikingRaidGame(Game):
+    name = "viking-raid"
+    title = "Viking Raid"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    num_distinct_actions = A.NUM_ACTIONS
+    options_class = VikingRaidOptions
+    state_class = VikingRaidState
+
+    def max_game_length(self, num_players: int) -> int:
+        # At most 9 decisions in a turn (discard, declare, build, 4 hires, destination,
+        # tactics), one turn per player a round, at most ROUNDS_LIMIT rounds.
+        return 9 * num_players * ROUNDS_LIMIT
+
+    def heuristic_agent(self, seed: int | None = None) -> Any:
+        from drakkar.games.viking_raid.bot import VikingRaidBot
+
+        return VikingRaidBot(seed)
+
+    def render(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.viking_raid.render import render
+
+        return render(view, player)
