@@ -596,6 +596,7 @@ class VikingRaidState(State):
         unseen = self.vdeck.copy()
         for i in others:
             unseen.extend(self.hands[i])
+        unseen.sort()  # so the re-deal depends on the view and rng alone
         rng.shuffle(unseen)
         k = 0
         for i in others:
@@ -603,7 +604,7 @@ class VikingRaidState(State):
             self.hands[i] = tuple(sorted(unseen[k : k + size]))
             k += size
         self.vdeck = unseen[k:]
-        edeck = self.edeck.copy()
+        edeck = sorted(self.edeck)
         rng.shuffle(edeck)
         self.edeck = edeck
         self._legal = None
