@@ -1,0 +1,199 @@
+"""Scenario tests for the return home: Home Powers, ship building, the Jarl, the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+import drakkar
+from drakkar.games.gone_viking.home import BUILD, JARL, OVER
+from drakkar.games.gone_viking.scenario import at_home, at_trick, labels, play
+from drakkar.games.gone_viking.state import GoneVikingState
+
+NOTHING = ["2 Trees"] * 3
+
+
+def test_odin_home_power_takes_two_tokens_but_never_a_ship() -> None:
+    s = at_home(3, NOTHING, god="Odin", god_owner=1)
+    assert s.current_player == 1
+    assert labels(s) == [
+        f"take a {t} from the supply" for t in ("Book", "Coin", "Hammer", "Fist", "Tree")
+    ]
+    play(s, "take a Book from the supply", "take a Book from the supply")
+    assert s.tokens[1] == [2, 0, 0, 0, 2, 0] and s.supply[0] == 3
+
+
+def test_odin_takes_only_what_the_supply_holds() -> None:
+    s = at_home(3, ["5 Books", "2 Trees", "2 Trees"], god="Odin", god_owner=1)
+    assert "take a Book from the supply" not in labels(s)
+    assert "take a Tree from the supply" in labels(s)  # Trees never run out
+
+
+def test_freya_home_power_every_other_player_returns_a_token() -> None:
+    s = at_home(4, ["1 Coin, 1 Ship", "1 Fist, 1 Tree", "1 Ship", "2 Trees"], god="Freya",
+                god_owner=3)  # fmt: skip
+    assert s.current_player == 0
+    assert labels(s) == ["return a Coin to the supply"]  # a Ship is never returned
+    play(s, "return a Coin to the supply")
+    assert s.current_player == 1
+    play(s, "return a Tree to the supply")
+    # seat 2 holds only a Ship: skipped; the owner returns nothing
+    assert s.tokens == [[0, 0, 0, 0, 0, 1], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1],
+                        [0, 0, 0, 0, 2, 0]]  # fmt: skip
+    assert s.supply[1] == 6
+
+
+def test_loki_home_power_takes_or_steals_one_token_but_no_ship() -> None:
+    s = at_home(3, ["1 Ship", "1 Hammer, 1 Ship", "2 Trees"], god="Loki", god_owner=0)
+    got = labels(s)
+    assert "steal a Hammer from player 1" in got and "steal a Tree from player 2" in got
+    assert not any("Ship" in x for x in got) and "take a Book from the supply" in got
+    play(s, "steal a Hammer from player 1")
+    assert s.tokens[0] == [0, 0, 1, 0, 0, 1] and s.tokens[1] == [0, 0, 0, 0, 0, 1]
+    s = at_home(3, NOTHING, god="Loki", god_owner=2)
+    play(s, "take a Fist from the supply")
+    assert s.tokens[2][3] == 1
+
+
+def test_thor_home_power_builds_a_ship_from_any_four_tokens() -> None:
+    s = at_home(3, ["2 Books, 2 Trees", "2 Books, 2 Trees", "2 Trees"], god="Thor", god_owner=1)
+    # seat 0 (the leader) has no valid set and is skipped; seat 1 has Thor
+    assert s.current_player == 1 and s.phase == BUILD
+    assert labels(s) == ["build a Ship from any four tokens (Thor)", "build no Ship"]
+    play(s, "build a Ship from any four tokens (Thor)")
+    play(s, "put a Book into the Ship", "put a Book into the Ship")
+    assert labels(s) == ["put a Tree into the Ship"]
+    play(s, "put a Tree into the Ship", "put a Tree into the Ship")
+    assert s.tokens[1] == [0, 0, 0, 0, 0, 1] and s.supply[0] == 3 and s.supply[5] == 4
+
+
+def test_a_ship_from_one_of_each_type_or_four_trees_and_only_one_per_raid() -> None:
+    tokens = ["1 Book, 1 Coin, 1 Hammer, 1 Fist, 4 Trees", "5 Trees", "1 Tree"]
+    s = at_home(3, tokens, leader=1)
+    assert s.current_player == 1  # building goes in turn order from the Raid Leader
+    assert labels(s) == ["build a Ship from four Trees", "build no Ship"]
+    play(s, "build a Ship from four Trees")
+    assert s.current_player == 0 and labels(s) == [
+        "build a Ship from a Book, a Coin, a Hammer and a Fist",
+        "build a Ship from four Trees",
+        "build no Ship",
+    ]
+    play(s, "build a Ship from a Book, a Coin, a Hammer and a Fist")
+    assert s.tokens[0] == [0, 0, 0, 0, 4, 1]  # one Ship per raid: not asked again
+    assert s.tokens[1] == [0, 0, 0, 0, 1, 1] and s.supply == [5, 6, 7, 8, 0, 3]
+    assert s.phase == JARL
+
+
+def test_ships_are_built_only_while_ship_tokens_remain() -> None:
+    s = at_home(3, ["4 Trees, 4 Ships", "4 Trees", "4 Trees"])
+    play(s, "build a Ship from four Trees")  # the fifth and last Ship
+    assert s.supply[5] == 0 and s.phase != BUILD  # seats 1 and 2 are not asked
+
+
+def test_building_is_optional() -> None:
+    s = at_home(3, ["4 Trees", "2 Trees", "2 Trees"])
+    play(s, "build no Ship")
+    assert s.tokens[0] == [0, 0, 0, 0, 4, 0]
+
+
+def test_the_jarl_takes_half_the_non_ship_tokens_rounded_up_counting_ships_as_four() -> None:
+    s = at_home(3, ["1 Ship, 1 Book, 2 Hammers", "3 Trees, 1 Coin, 2 Fists", "2 Trees"])
+    # wealth: seat 0 7 (the Ship counts 4), seat 1 6: the Jarl visits seat 0 and takes 2 of 3
+    assert s.jarl_target == 0 and s.current_player == 0
+    assert labels(s) == ["pay the Jarl a Book", "pay the Jarl a Hammer"]
+    play(s, "pay the Jarl a Hammer", "pay the Jarl a Hammer")
+    assert s.tokens[0] == [1, 0, 0, 0, 0, 1] and s.supply[2] == 7
+    assert s.leader == 0 and s.raid == 2  # the target leads the next raid
+
+
+def test_the_jarl_takes_nothing_from_a_target_with_only_ships() -> None:
+    s = at_home(3, ["2 Ships", "2 Trees", "2 Trees"])
+    assert s.tokens[0] == [0, 0, 0, 0, 0, 2] and s.raid == 2 and s.leader == 0
+
+
+def test_jarl_tie_goes_to_the_most_fist_value_won() -> None:
+    s = at_home(3, ["3 Trees", "3 Trees", "2 Trees"], fists_won=[4, 9, 0])
+    assert s.jarl_target == 1
+
+
+def test_jarl_tie_on_fists_goes_first_clockwise_from_the_leader() -> None:
+    s = at_home(4, ["3 Trees", "2 Trees", "3 Trees", "3 Trees"], leader=2, fists_won=[5, 0, 5, 5])
+    assert s.jarl_target == 2  # the leader included
+    s = at_home(4, ["3 Trees", "2 Trees", "2 Trees", "3 Trees"], leader=2, fists_won=[5, 0, 5, 5])
+    assert s.jarl_target == 3  # clockwise from seat 2: 3 comes before 0
+
+
+def test_fist_value_won_is_counted_from_tricks() -> None:
+    s = at_trick(3, [["Fists 3"], ["Fists 5"], ["Books 2"]], trump="none")
+    play(s, "play Fists 3", "done", "play Fists 5", "done", "play Books 2", "done")
+    assert s.fists_won == [0, 8, 0]
+
+
+@pytest.mark.parametrize(("players", "need"), [(3, 9), (4, 8), (5, 7)])
+def test_a_player_at_the_wealth_needed_after_the_jarl_wins(players: int, need: int) -> None:
+    tokens = ["2 Trees"] * players
+    tokens[0] = f"1 Ship, {need - 3} Fists"  # the wealthiest: the Jarl drops it below
+    tokens[1] = f"1 Ship, {need - 4} Hammers"
+    s = at_home(players, tokens)
+    assert s.jarl_target == 0
+    pay_the_jarl(s)
+    assert s.wealth(0) < need
+    assert s.phase == OVER and s.winners == (1,) and s.returns()[1] == 1.0
+    assert s.scores()[1] == need
+
+
+def pay_the_jarl(s: GoneVikingState) -> None:
+    while s.phase == JARL:
+        s.apply(s.legal_actions()[0])
+
+
+def test_wealth_below_the_bar_does_not_win() -> None:
+    s = at_home(4, ["2 Trees", "1 Ship, 3 Books", "2 Trees", "2 Trees"], leader=1)
+    pay_the_jarl(s)
+    assert s.phase != OVER and s.raid == 2
+
+
+def test_several_winners_the_most_wealth_wins_even_over_the_new_leader() -> None:
+    s = at_home(3, ["2 Trees", "2 Ships, 2 Books, 2 Coins", "2 Ships, 3 Trees"])
+    # the Jarl visits seat 1 (12), who pays 2 and leads next: 10 against seat 2's 11
+    pay_the_jarl(s)
+    assert s.leader == 1 and s.wealth(1) == 10 and s.winners == (2,)
+
+
+def test_several_winners_tied_the_new_raid_leader_wins() -> None:
+    s = at_home(3, ["2 Ships, 3 Trees", "2 Ships, 1 Book", "2 Trees"])
+    # the Jarl visits seat 0 (11), who pays 2: 9 and 9, and seat 0 leads the next raid
+    pay_the_jarl(s)
+    assert s.winners == (0,)  # although seat 1's Book is worth more than a Tree
+    s = at_home(3, ["3 Ships", "3 Ships", "2 Trees"], fists_won=[0, 3, 0])
+    # 12 and 12; no tokens to pay; seat 1 (more Fists) is the target and new leader
+    assert s.winners == (1,) and s.leader == 1
+
+
+def test_tied_winners_not_leading_the_token_values_decide_then_a_shared_win() -> None:
+    # seat 0 (12, no Fist: cannot build) pays 6 and drops to 6; seats 1 and 2 stay at 9
+    s = at_home(3, ["5 Books, 5 Coins, 2 Hammers", "2 Ships, 1 Fist", "2 Ships, 1 Hammer"])
+    pay_the_jarl(s)
+    assert s.leader == 0 and s.winners == (2,)  # Ship 11 x 2 + Hammer 3 beats + Fist 2
+    s = at_home(3, ["5 Books, 5 Coins, 2 Hammers", "2 Ships, 1 Hammer", "2 Ships, 1 Hammer"])
+    pay_the_jarl(s)
+    assert s.winners == (1, 2) and s.returns() == [0.0, 0.5, 0.5]
+
+
+def test_max_raids_ends_the_game_by_the_tie_rules() -> None:
+    game = drakkar.load("gone-viking")
+    s = game.new(3, 1, {"max_raids": 1})
+    assert s.raid == 1
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    assert s.raid == 1 and s.winners and abs(sum(s.returns()) - 1.0) < 1e-9
+    assert "max_raids" in " ".join(s.events_for(None))
+
+
+def test_no_raid_limit_when_max_raids_is_zero() -> None:
+    game = drakkar.load("gone-viking")
+    s = game.new(3, 1, {"max_raids": 0})
+    s.raid = 10_000
+    s._legal = None
+    while not s.is_terminal() and s.raid == 10_000:
+        s.apply(s.legal_actions()[0])
+    assert s.raid == 10_001 and not s.is_terminal()

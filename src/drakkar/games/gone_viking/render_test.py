@@ -1,0 +1,37 @@
+"""The terminal table shows trump, the God in play, the trick, tokens, hand sizes, the hand."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+import drakkar
+from drakkar.games.gone_viking.scenario import at_trick, play
+
+
+def text(view: dict, player: int | None) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(drakkar.load("gone-viking").render(view, player))
+    return console.export_text()
+
+
+def test_render_shows_the_table_as_a_seat_sees_it() -> None:
+    hands = [["Books 1", "Odin"], ["Books 2", "Coins 3"], ["Books 3"]]
+    s = at_trick(3, hands, trump="Coins", god="Loki", god_owner=2,
+                 tokens=["2 Trees, 1 Ship", "1 Book", "3 Fists"])  # fmt: skip
+    play(s, "play Books 1", "lay Odin face down", "done")
+    out = text(s.view(0), 0)
+    assert "trump: Coins" in out and "God in play: Loki (player 2)" in out
+    assert "player 0 Books 1" in out and "laid Odin face down" in out
+    assert "Your hand: —" in out and "Trees" in out
+    other = text(s.view(1), 1)
+    assert "laid a God face down" in other and "Your hand: Books 2, Coins 3" in other
+    assert "Odin" not in other.split("Trick:")[1].split("Your hand")[0]
+
+
+def test_render_a_spectator_and_a_finished_game() -> None:
+    game = drakkar.load("gone-viking")
+    s = game.new(3, 1, {"max_raids": 1})
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    out = text(s.view(None), None)
+    assert "Winner:" in out and "Your hand" not in out

@@ -1,0 +1,24 @@
+"""Knarr (Thomas Dupont, Bombyx 2023), for 2 to 4 players.
+
+Recruit Vikings into your crew and send them exploring on your ship. Each turn you score your
+Reputation, then either **Recruit** (play a Viking from your hand onto its colour column, gain
+every asset shown in that column, and take a Viking from the board: the one in the slot of the
+colour you played, or any one for a recruit token) or **Explore** (pay a Destination's cost with
+Vikings from your crew, recruit tokens standing in for any of them, place it above your ship and
+gain its assets). Once per turn, before or after the action, you may **Trade** 1, 2 or 3 silver
+bracelets to gain the assets of columns 1..n of your ship and of every Destination above it.
+
+Assets: VP, bracelet (max 3), recruit token (max 3), reputation (track 0..14) and, on
+Destinations, a blind Viking from the deck into your crew. Reaching 40 points ends the game at
+the end of the round; most points wins, ties go to most recruits plus bracelets, then are shared.
+
+Options: `ship` (normal or advanced), `artifacts` (none, random, mead-cup+random, or one by
+name), `first_player`, and `viking_stack` / `destination_stack` for setting up test deals.
+The full rules, every ruling and the test that pins it: docs/rules/knarr.md.
+"""
+
+from drakkar.games.knarr.state import KnarrGame, KnarrState
+
+GAME = KnarrGame()
+
+__all__ = ["GAME", "KnarrGame", "KnarrState"]

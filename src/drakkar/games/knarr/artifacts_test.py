@@ -1,0 +1,228 @@
+"""Scenario tests: the Artifacts module, each artifact and when its condition is checked."""
+
+from __future__ import annotations
+
+from drakkar.games.knarr.cards import ARTIFACT_IDS, DEST_IDS, V_KIND, kind_name
+from drakkar.games.knarr.scenarios import (
+    deal,
+    labels,
+    play,
+    set_board,
+    set_crew,
+    set_destinations,
+    set_hand,
+    set_ship,
+    set_tokens,
+    stack_deck,
+)
+from drakkar.games.knarr.state import AFTER, HELMET_PHASE, MAIN, MEAD, RESERVE, WEATHERVANE_PHASE
+
+
+def test_artifact_options() -> None:
+    assert deal(3).artifacts == ()
+    drawn = {deal(3, seed=k, artifacts="random").artifacts for k in range(80)}
+    assert {a for (a,) in drawn} == set(range(7))
+    pairs = {deal(3, seed=k, artifacts="mead-cup+random").artifacts for k in range(80)}
+    assert {a for a, _ in pairs} == {0} and {b for _, b in pairs} == set(range(1, 7))
+    for i, name in enumerate(ARTIFACT_IDS):
+        assert deal(2, artifacts=name).artifacts == (i,)
+        assert deal(2, artifacts=name).view(None)["artifacts"] == [name]
+
+
+def setup(artifact: str, crew: list[str], hand: list[str], **tokens: int):
+    s = deal(3, artifacts=artifact, destination_stack=["A20", "A16", "A15", "B28", "B26", "B21"])
+    set_crew(s, 0, crew)
+    set_hand(s, 0, hand)
+    set_tokens(s, 0, **({"rc": 0, "br": 0, "rep": 0, "vp": 0} | tokens))
+    return s
+
+
+# -- Mead Cup --------------------------------------------------------------------------------
+
+
+def test_mead_cup_after_an_explore_replaces_a_board_viking_or_not() -> None:
+    s = setup("mead-cup", ["red VP", "red bracelet"], ["yellow VP", "green VP", "blue VP"])
+    set_board(s, [None, None, "green bracelet", None, None])
+    stack_deck(s, ["purple reputation"] if s.num_players > 2 else [])
+    play(s, "explore A20 paying 2 red", "pay a red VP viking", "pay a red bracelet viking")
+    assert s.phase == MEAD
+    assert labels(s) == [f"mead cup: replace slot {i}" for i in (
+        "1 (red)", "2 (yellow)", "3 (green)", "4 (blue)", "5 (purple)")] + ["mead cup: keep the board"]  # fmt: skip
+    play(s, "mead cup: replace slot 3 (green)")
+    assert kind_name(V_KIND[s.slots[2]]) == "purple reputation"
+    assert kind_name(V_KIND[s.discard[-1]]) == "green bracelet"
+    assert s.phase == AFTER  # then the optional trade (A20 gave a bracelet)
+
+
+def test_mead_cup_can_be_declined_and_is_not_offered_after_a_recruit() -> None:
+    s = setup("mead-cup", ["red VP", "red bracelet"], ["yellow VP", "green VP", "blue VP"])
+    board = list(s.slots)
+    play(s, "explore A20 paying 2 red", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "mead cup: keep the board", "end turn")
+    assert s.slots == board and s.current_player == 1
+    play(s, labels(s)[0])  # player 1 recruits
+    assert s.phase != MEAD
+
+
+# -- Silver Coin -----------------------------------------------------------------------------
+
+
+def test_silver_coin_pays_a_point_for_a_fourth_viking_of_a_colour() -> None:
+    crew = ["red bracelet", "red bracelet", "red recruit"]
+    s = setup("silver-coin", crew, ["red VP", "green VP", "blue VP"])
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.vp[0] == 1 + 1  # the column's VP icon and the coin
+    plain = setup("none", crew, ["red VP", "green VP", "blue VP"])
+    play(plain, "recruit red VP: take slot 1 (red)")
+    assert plain.vp[0] == 1
+
+
+def test_silver_coin_not_for_a_third_viking() -> None:
+    s = setup("silver-coin", ["red bracelet", "red recruit"], ["red VP", "green VP", "blue VP"])
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.vp[0] == 1
+
+
+# -- Cauldron --------------------------------------------------------------------------------
+
+
+def test_cauldron_second_viking_of_a_colour_takes_any_slot_free() -> None:
+    s = setup("cauldron", ["red VP"], ["red bracelet", "green VP", "blue VP"])
+    assert "recruit red bracelet: take slot 3 (green)" in labels(s)
+    assert "recruit green VP: take slot 3 (green)" in labels(s)
+    assert "recruit green VP: take slot 1 (red)" not in labels(s)  # a first green: no
+    play(s, "recruit red bracelet: take slot 3 (green)")
+    assert s.rc[0] == 0
+
+
+def test_cauldron_not_for_a_third_viking() -> None:
+    s = setup("cauldron", ["red VP", "red VP"], ["red bracelet", "green VP", "blue VP"])
+    assert "recruit red bracelet: take slot 3 (green)" not in labels(s)
+
+
+# -- Golden Bracelet -------------------------------------------------------------------------
+
+
+def test_golden_bracelet_third_viking_reserves_a_destination_to_explore_later() -> None:
+    crew = ["red VP", "red bracelet", "purple VP", "purple bracelet", "purple recruit"]
+    s = setup("golden-bracelet", crew, ["red VP", "green VP", "blue VP"])
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.phase == RESERVE
+    assert sorted(labels(s)) == sorted(f"reserve {DEST_IDS[d]}" for d in s.dslots)
+    b_deck_top = s.ddecks[1][-1]
+    play(s, "reserve B28")
+    assert [DEST_IDS[d] for d in s.reserved[0]] == ["B28"]
+    assert b_deck_top in s.dslots  # its slot was refilled
+    assert s.view(1)["seats"][0]["reserved"] == ["B28"]
+    s.turn, s.phase = 0, MAIN  # (back to player 0 for the next check)
+    set_crew(s, 0, ["red VP", "red bracelet", "blue VP", "blue bracelet"])
+    assert "explore B28 paying 2 red 2 blue" in labels(s)
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    assert s.reserved[0] == [] and [DEST_IDS[d] for d in s.ships[0]] == ["B28"]
+
+
+def test_golden_bracelet_at_most_two_reserved_and_not_for_a_second_viking() -> None:
+    s = setup("golden-bracelet", ["red VP", "red bracelet"], ["red VP", "red VP", "blue VP"])
+    set_ship(s, 1, [])  # (nothing)
+    s.reserved[0] = [s.ddecks[0].pop(0), s.ddecks[0].pop(0)]
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.phase != RESERVE and len(s.reserved[0]) == 2
+    t = setup("golden-bracelet", ["red VP"], ["red bracelet", "green VP", "blue VP"])
+    play(t, "recruit red bracelet: take slot 1 (red)")
+    assert t.phase != RESERVE
+
+
+# -- Helmet ----------------------------------------------------------------------------------
+
+
+def test_helmet_a_b_card_onto_an_a_card_gives_an_extra_recruit() -> None:
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"], br=1)
+    set_ship(s, 0, ["A19"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    assert s.phase == HELMET_PHASE
+    assert "helmet: no extra recruit" in labels(s)
+    assert "recruit green VP: take slot 3 (green)" in labels(s)
+    play(s, "recruit green VP: take slot 3 (green)")
+    assert len(s.crew[0][2]) == 1
+    assert s.phase == AFTER  # then the optional trade, as after any action
+
+
+def test_helmet_not_onto_a_b_card_nor_onto_an_empty_ship() -> None:
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    for ship in (["B26"], []):
+        s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"])
+        set_ship(s, 0, ship)
+        play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking")
+        play(s, "pay a red bracelet viking", "pay a blue VP viking", "pay a blue bracelet viking")
+        assert s.phase != HELMET_PHASE and s.current_player == 1
+
+
+def test_helmet_extra_recruit_can_be_declined() -> None:
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"])
+    set_ship(s, 0, ["A19"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking", "helmet: no extra recruit")
+    assert s.current_player == 1
+
+
+# -- Amulet ----------------------------------------------------------------------------------
+
+FOUR = ["red VP", "yellow VP", "green VP", "blue VP"]
+
+
+def test_amulet_a_line_of_five_colours_gives_bracelet_recruit_reputation() -> None:
+    s = setup("amulet", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
+    play(s, "recruit purple VP: take slot 5 (purple)")
+    assert (s.br[0], s.rc[0], s.rep[0], s.vp[0]) == (1, 1, 1, 1)
+    # a second Viking of a colour does not complete a second line
+    s.turn, s.phase = 0, MAIN
+    set_tokens(s, 0, br=0)
+    play(s, "recruit green bracelet: take slot 3 (green)")
+    assert (s.br[0], s.rep[0]) == (1, 1)  # only the green bracelet icon
+
+
+def test_amulet_checked_again_after_the_trade() -> None:
+    s = setup("amulet", FOUR, ["red bracelet", "green bracelet", "blue bracelet"], br=1)
+    set_ship(s, 0, ["A07"])  # trade column 1: a blind Viking
+    stack_deck(s, ["yellow VP", "purple reputation"])  # refill slot 1, then the blind draw
+    play(s, "recruit red bracelet: take slot 1 (red)")
+    assert s.phase == AFTER and s.rep[0] == 0
+    play(s, "trade 1 bracelet")
+    assert s.lines(0) == 1
+    assert (s.br[0], s.rc[0], s.rep[0]) == (2, 1, 1)  # 1 + 1 recruited - 1 traded + 1 Amulet
+
+
+def test_no_amulet_without_the_option() -> None:
+    s = setup("none", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
+    play(s, "recruit purple VP: take slot 5 (purple)")
+    assert (s.br[0], s.rc[0], s.rep[0]) == (0, 0, 0)
+
+
+# -- Weathervane -----------------------------------------------------------------------------
+
+
+def test_weathervane_a_line_gives_an_extra_explore_paid_as_usual() -> None:
+    crew = FOUR + ["yellow bracelet"]
+    s = setup("weathervane", crew, ["purple VP", "green bracelet", "blue bracelet"])
+    play(s, "recruit purple VP: take slot 5 (purple)")
+    assert s.phase == WEATHERVANE_PHASE
+    assert "explore A16 paying 2 yellow" in labels(s)
+    assert labels(s)[-1] == "weathervane: no extra explore"
+    play(s, "explore A16 paying 2 yellow", "pay a yellow VP viking", "pay a yellow bracelet viking")
+    assert [DEST_IDS[d] for d in s.ships[0]] == ["A16"]
+    assert s.rep[0] == 1  # A16's immediate reputation
+    assert s.current_player == 1
+
+
+def test_weathervane_skipped_when_nothing_can_be_explored_and_declinable() -> None:
+    s = setup("weathervane", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
+    set_destinations(s, ["A20", None, None, "B21", None, None])  # 2 red; 4 of one colour
+    play(s, "recruit purple VP: take slot 5 (purple)")
+    assert s.current_player == 1  # nothing affordable: no offer
+    t = setup("weathervane", FOUR + ["yellow bracelet"], ["purple VP", "green VP", "blue VP"])
+    play(t, "recruit purple VP: take slot 5 (purple)", "weathervane: no extra explore")
+    assert t.current_player == 1 and t.ships[0] == []

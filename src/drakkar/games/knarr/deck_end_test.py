@@ -1,0 +1,155 @@
+"""Scenario tests: the empty Viking deck, the end of the game and its tie-breaks."""
+
+from __future__ import annotations
+
+from drakkar.games.knarr.cards import V_COLOUR, V_KIND, kind_name
+from drakkar.games.knarr.scenarios import (
+    deal,
+    labels,
+    play,
+    set_crew,
+    set_hand,
+    set_tokens,
+)
+from drakkar.games.knarr.state import AFTER, DISCARD, MAX_ROUNDS, OVER
+
+
+def recruit_red(s) -> None:
+    """The mover recruits its first card into the matching slot and ends the turn."""
+    first = next(a for a in s.legal_actions() if a < 100 and (a // 5) // 4 == a % 5)
+    s.apply(first)
+    if s.phase == AFTER:
+        play(s, "end turn")
+
+
+def empty_deck_setup():
+    s = deal(3)
+    set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
+    set_tokens(s, 0, br=0)
+    return s
+
+
+def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile() -> None:
+    s = empty_deck_setup()
+    s.discard += s.deck  # every card of the deck is discarded (all still accounted for)
+    s.deck = []
+    pile = sorted(s.discard)
+    recruit_red(s)
+    assert s.slots[0] in pile and sorted(s.deck + [s.slots[0]]) == pile
+    assert s.discard == [] and s.deck_public
+    assert "the discard pile is shuffled into a new Viking deck" in s.events_for(None)
+
+
+def _deck_into_crews(s, counts: dict[int, int]) -> None:
+    """Move the whole deck into crews: `counts` cards to those seats, the rest to the last."""
+    seats = list(counts)
+    for q in seats:
+        for _ in range(counts[q]):
+            v = s.deck.pop()
+            s.crew[q][V_COLOUR[v]].append(v)
+            s.kinds[q][V_KIND[v]] += 1
+    s.check_invariants()
+
+
+def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> None:
+    s = empty_deck_setup()
+    set_crew(s, 0, [])
+    rest = len(s.deck)
+    _deck_into_crews(s, {1: rest // 2, 2: rest - rest // 2})
+    sizes = [sum(map(len, c)) for c in s.crew]
+    if sizes[1] != sizes[2]:  # make players 1 and 2 tie for the most Vikings
+        big, small = (1, 2) if sizes[1] > sizes[2] else (2, 1)
+        col = next(c for c in s.crew[big] if c)
+        v = col.pop()
+        s.kinds[big][V_KIND[v]] -= 1
+        s.crew[small][V_COLOUR[v]].append(v)
+        s.kinds[small][V_KIND[v]] += 1
+    assert not s.deck and not s.discard
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.phase == DISCARD and s.discarders == [1, 2] and s.current_player == 1
+    assert s.slots[0] == -1
+    assert all(x.startswith("discard a ") for x in labels(s))
+    first = labels(s)[0]
+    play(s, first)
+    assert s.current_player == 2
+    second = labels(s)[-1]
+    play(s, second)
+    drawn = kind_name(V_KIND[s.slots[0]])
+    discarded = sorted(x.split("discard a ")[1].split(" viking")[0] for x in (first, second))
+    left = kind_name(V_KIND[s.deck[0]])
+    assert sorted([drawn, left]) == discarded  # one became the drawn card, one the deck
+    assert s.current_player == 1  # player 0 had no bracelet: its turn is over
+
+
+def test_a_single_player_with_most_vikings_discards_alone() -> None:
+    s = empty_deck_setup()
+    _deck_into_crews(s, {2: len(s.deck)})
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.discarders == [2]
+
+
+# -- the end ---------------------------------------------------------------------------------
+
+
+def end_setup(players: int = 3):
+    s = deal(players)
+    for p in range(players):
+        set_tokens(s, p, br=0, rc=0)
+    return s
+
+
+def test_forty_points_end_the_game_once_the_round_is_complete() -> None:
+    s = end_setup()
+    set_tokens(s, 1, vp=39, rep=3)
+    recruit_red(s)  # player 0; player 1's Reputation step takes it to 40
+    assert s.vp[1] == 40
+    recruit_red(s)
+    assert s.vp[1] >= 40 and not s.is_terminal()
+    assert s.current_player == 2  # the round is completed
+    recruit_red(s)
+    assert s.is_terminal() and s.phase == OVER and s.current_player is None
+    assert s.legal_actions() == []
+    assert s.returns() == [0.0, 1.0, 0.0]
+    assert s.scores() == [float(v) for v in s.vp]
+
+
+def test_the_last_seat_reaching_forty_ends_at_once() -> None:
+    s = end_setup()
+    set_tokens(s, 2, vp=45)
+    recruit_red(s)
+    recruit_red(s)
+    assert not s.is_terminal()
+    recruit_red(s)
+    assert s.is_terminal()
+
+
+def test_a_tie_on_points_goes_to_most_recruits_plus_bracelets() -> None:
+    s = end_setup()
+    s.vp[:] = [50, 50, 10]
+    set_tokens(s, 0, rc=1, br=0)
+    set_tokens(s, 1, rc=1, br=1)
+    s.phase = OVER
+    assert s.returns() == [0.0, 1.0, 0.0]
+
+
+def test_a_full_tie_is_shared() -> None:
+    s = end_setup()
+    s.vp[:] = [50, 50, 50]
+    for p, (rc, br) in enumerate([(2, 0), (1, 1), (0, 1)]):
+        set_tokens(s, p, rc=rc, br=br)
+    s.phase = OVER
+    assert s.returns() == [0.5, 0.5, 0.0]
+
+
+def test_no_returns_before_the_end() -> None:
+    assert deal(3).returns() == [0.0, 0.0, 0.0]
+
+
+def test_the_round_limit_ruling_ends_a_game_nobody_finishes() -> None:
+    s = end_setup()
+    s.round = MAX_ROUNDS
+    recruit_red(s)
+    recruit_red(s)
+    assert not s.is_terminal()
+    recruit_red(s)
+    assert s.is_terminal() and max(s.vp) < 40
