@@ -134,7 +134,8 @@ class ISMCTSAgent(Agent):
 
     def analyse(self, state: State, player: int) -> list[tuple[int, float]]:
         """Search from `state` for `player`; each candidate action with its share of the
-        search's visits, best first (most visits; ties by mean reward, then lower action)."""
+        search's visits, best first (most visits; ties go to the heuristic bot's move when
+        `prior` is on, then to the best mean reward, then to the lower action)."""
         legal = state.legal_actions()
         if not legal:
             raise ValueError("the game is over: there is nothing to analyse")
