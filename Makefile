@@ -27,7 +27,7 @@ typecheck: install
 	$(BIN)/mypy
 
 test: lint typecheck
-	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not slow and not browser"
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --durations=15
 
 # Long soak runs and strength checks: not part of `make test`.
 test-slow: install

@@ -1,0 +1,408 @@
+"""The battle sequence: roll, Heathen Hammers, static abilities, the sacrifice loop, damage.
+
+A battle is two `Side`s: a Captain (a seat) or a Location / the Gods (seat -1). Dice are chance
+(`state.rng`); every choice inside a battle (sacrifice a card, buy a sword, stop) is an atomic
+decision of the seat that makes it, taken in `Battle.decider` order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drakkar.games.villainous_vikings import effects as fx
+
+if TYPE_CHECKING:
+    from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
+
+CONQUER, RAID, CONTEST, GODS, DUEL = range(5)
+KIND_NAMES = (
+    "conquest",
+    "raid",
+    "fight for the Region",
+    "battle before the Gods",
+    "duel before the Gods",
+)
+SWORD_COST = 5
+REFIGHT_LIMIT = 20  # ties refought; past this (odds below 1e-20) the defender holds
+
+
+class Side:
+    """One side's totals in a fight. `sacs` are cards sacrificed in it: ('L'|'W'|'A', index)."""
+
+    __slots__ = (
+        "seat",
+        "faces",
+        "swords",
+        "shields",
+        "double",
+        "weaken",
+        "bought",
+        "sacs",
+        "sac_mask",
+        "repair",
+        "hammers",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.faces: list[tuple[int, int]] = []  # (colour, face index)
+        self.swords = 0
+        self.shields = 0
+        self.double = False
+        self.weaken = 0
+        self.bought = 0
+        self.sacs: list[tuple[str, int]] = []
+        self.sac_mask = 0  # 1 Location, 2 Warrior, 4 Asgard: at most one of each
+        self.repair = 0
+        self.hammers = 0  # colours whose hammer ability fired (bit mask)
+
+    def copy(self) -> Side:
+        new = Side.__new__(Side)
+        new.seat, new.faces, new.swords, new.shields = (
+            self.seat,
+            self.faces.copy(),
+            self.swords,
+            self.shields,
+        )
+        new.double, new.weaken, new.bought, new.sacs = (
+            self.double,
+            self.weaken,
+            self.bought,
+            self.sacs.copy(),
+        )
+        new.sac_mask, new.repair, new.hammers = self.sac_mask, self.repair, self.hammers
+        return new
+
+    def shield_total(self) -> int:
+        return self.shields * 2 if self.double else self.shields
+
+    def key(self) -> tuple:
+        return (
+            self.seat,
+            tuple(self.faces),
+            self.swords,
+            self.shields,
+            self.double,
+            self.weaken,
+            self.bought,
+            tuple(self.sacs),
+            self.sac_mask,
+            self.repair,
+            self.hammers,
+        )
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "dice": [list(f) for f in self.faces],
+            "swords": self.swords + self.bought,
+            "shields": self.shield_total(),
+            "weaken": self.weaken,
+            "bought": self.bought,
+            "sacrificed": [list(x) for x in self.sacs],
+        }
+
+
+class Battle:
+    __slots__ = (
+        "kind",
+        "region",
+        "sides",
+        "decider",
+        "turns",
+        "acted",
+        "target",
+        "fights",
+        "seats",
+    )
+
+    def __init__(self, kind: int, region: int, target: int, attacker: int, defender: int) -> None:
+        self.kind = kind
+        self.seats = (attacker, defender)  # defender -1: a Location or the Gods
+        self.region = region  # -1: before the Gods, no Region abilities
+        self.target = target  # Location index (conquer, raid) or Asgard index (Gods, duel)
+        self.sides: list[Side] = []
+        self.decider = 0
+        self.turns = 0
+        self.acted = False
+        self.fights = 0
+
+    def copy(self) -> Battle:
+        new = Battle.__new__(Battle)
+        new.kind, new.region, new.target, new.seats = (
+            self.kind,
+            self.region,
+            self.target,
+            self.seats,
+        )
+        new.sides = [x.copy() for x in self.sides]
+        new.decider, new.turns, new.acted, new.fights = (
+            self.decider,
+            self.turns,
+            self.acted,
+            self.fights,
+        )
+        return new
+
+    def key(self) -> tuple:
+        return (
+            self.kind,
+            self.region,
+            self.target,
+            self.seats,
+            tuple(x.key() for x in self.sides),
+            self.decider,
+            self.turns,
+            self.acted,
+            self.fights,
+        )
+
+    def swords(self, i: int) -> int:
+        me, other = self.sides[i], self.sides[1 - i]
+        return max(0, me.swords + me.bought - other.weaken)
+
+
+# -- rolling -----------------------------------------------------------------------------------
+
+
+def _reroll_blanks(s: VVState, side: Side) -> None:
+    dice = s.cs.dice
+    side.faces = [
+        (c, s.rng.randrange(6))
+        if dice[c][f][0] == 0 and dice[c][f][1] == 0 and not dice[c][f][2]
+        else (c, f)
+        for c, f in side.faces
+    ]
+
+
+def _battle_effect(s: VVState, side: Side, e: fx.Effect, opp_seat: int) -> None:
+    k = e.kind
+    if k == fx.SWORDS:
+        side.swords += e.amount
+    elif k == fx.SHIELDS:
+        side.shields += e.amount
+    elif k == fx.DOUBLE_SHIELDS:
+        side.double = True
+    elif k == fx.WEAKEN:
+        side.weaken += e.amount
+    elif k == fx.REROLL_BLANKS:
+        _reroll_blanks(s, side)
+    elif side.seat < 0:
+        return  # a Location has no purse, hull or crew: the rest mean nothing to it
+    elif k == fx.GOLD:
+        s.gain(side.seat, e.amount)
+    elif k == fx.STEAL_GOLD and opp_seat >= 0:
+        took = min(e.amount, s.gold[opp_seat])
+        s.gold[opp_seat] -= took
+        s.gain(side.seat, took)
+    elif k == fx.REPAIR:
+        side.repair += e.amount
+    elif k == fx.SUMMON_DRAUGR:
+        p = side.seat
+        if s.reserve and len(s.crew[p]) < 3 - s.damage[p]:
+            w = s.reserve.pop()
+            s.crew[p].append(w)
+            s.log(f"{s.pname(p)} summons {s.cs.warriors[w].name}")
+
+
+def roll_side(
+    s: VVState,
+    side: Side,
+    colours: tuple[int, ...],
+    statics: list[fx.Effect],
+    hammer: tuple[tuple[fx.Effect, ...], ...] | None,
+    ctx: int,
+    opp_seat: int,
+) -> None:
+    """Steps 1-3 of the battle sequence for one side. `hammer` None: each hammer is 2 swords."""
+    rng = s.rng
+    side.faces = [(c, rng.randrange(6)) for c in colours]
+    for e in statics:
+        if e.kind == fx.REROLL_BLANKS and e.applies(ctx):
+            _reroll_blanks(s, side)
+    dice = s.cs.dice
+    if hammer is not None:
+        fired = True
+        while fired:  # a reroll can turn up a fresh hammer of another colour
+            fired = False
+            for c, f in side.faces:
+                if dice[c][f][2] and not side.hammers >> c & 1:
+                    side.hammers |= 1 << c
+                    fired = True
+                    for e in hammer[c]:
+                        if e.applies(ctx):
+                            _battle_effect(s, side, e, opp_seat)
+    for c, f in side.faces:
+        sw, sh, ham = dice[c][f]
+        side.swords += 2 if ham and hammer is None else sw
+        side.shields += sh
+    if side.seat >= 0:  # a summoned Draugr's static counts too
+        statics = statics + [e for w in s.crew[side.seat] for e in s.cs.warriors[w].static]
+    for e in statics:
+        if e.kind != fx.REROLL_BLANKS and e.applies(ctx):
+            _battle_effect(s, side, e, opp_seat)
+
+
+def captain_context(s: VVState, seat: int, attacking: bool, region: int, vs: int) -> int:
+    ctx = (fx.ATTACKING if attacking else fx.DEFENDING) | vs
+    if region > 0:
+        cs = s.cs
+        explored = any(s.faceup[i] and cs.locations[i].region == region for i in s.owned[seat])
+        ctx |= fx.EXPLORED if explored else fx.UNEXPLORED
+    return ctx
+
+
+def roll_captain(s: VVState, seat: int, ctx: int, opp_seat: int) -> Side:
+    side = Side(seat)
+    cap = s.cs.captains[s.captain[seat]]
+    roll_side(s, side, (0, 1, 2)[: 3 - s.damage[seat]], list(cap.static), cap.hammer, ctx, opp_seat)
+    return side
+
+
+def start_fight(s: VVState, b: Battle) -> None:
+    """Roll both sides, log them, and hand the first sacrifice turn to the current loser."""
+    cs = s.cs
+    a, d = b.seats
+    kind = b.kind
+    b.fights += 1
+    if kind in (CONTEST, DUEL):
+        b.sides = [
+            roll_captain(s, a, captain_context(s, a, True, b.region, fx.VS_CAPTAIN), d),
+            roll_captain(s, d, captain_context(s, d, False, b.region, fx.VS_CAPTAIN), a),
+        ]
+    else:
+        vs = fx.VS_LOCATION if kind != GODS else 0
+        b.sides = [roll_captain(s, a, captain_context(s, a, True, b.region, vs), -1)]
+        other = Side(-1)
+        if kind == GODS:
+            roll_side(s, other, cs.asgard[b.target].dice, [], None, fx.DEFENDING | fx.VS_CAPTAIN, a)
+        else:
+            loc = cs.locations[b.target]
+            w = loc.warrior if kind == CONQUER and s.at_loc[b.target] else -1
+            war = (
+                cs.warriors[w] if w >= 0 and cs.warriors[w].kind in ("hero", "sovereign") else None
+            )
+            statics = list(war.static) if war else []
+            hammer = war.hammer if war and war.kind == "sovereign" else None
+            roll_side(s, other, loc.dice, statics, hammer, fx.DEFENDING | fx.VS_CAPTAIN, a)
+        b.sides.append(other)
+    for x in b.sides:
+        s.log(
+            f"{s.side_name(b, x)} rolls {s.faces_text(x.faces)}: {x.swords} swords, "
+            f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else "")
+        )
+    b.turns = 0
+    b.acted = False
+    b.decider = (
+        0 if b.swords(0) <= b.swords(1) or b.seats[1] < 0 else 1
+    )  # the loser (attacker on a tie)
+
+
+# -- the sacrifice loop ------------------------------------------------------------------------
+
+
+def sacrifice_options(s: VVState, side: Side) -> list[tuple[str, int]]:
+    """What `side` may still sacrifice: face-up Locations, Warriors and Asgard cards with an ability."""
+    p, cs, out = side.seat, s.cs, []
+    if not side.sac_mask & 1:
+        out += [("L", i) for i in s.owned[p] if s.faceup[i]]
+    if not side.sac_mask & 2:
+        out += [("W", w) for w in s.crew[p] if cs.warriors[w].sacrifice]
+    if not side.sac_mask & 4:
+        out += [("A", a) for a in s.held[p] if cs.asgard[a].sacrifice]
+    return out
+
+
+def can_act(s: VVState, side: Side) -> bool:
+    return s.gold[side.seat] >= SWORD_COST or bool(sacrifice_options(s, side))
+
+
+def sacrifice(s: VVState, side: Side, what: str, idx: int) -> None:
+    p, cs = side.seat, s.cs
+    if what == "L":
+        s.owned[p].remove(idx)
+        effects, bit, name = cs.locations[idx].sacrifice, 1, cs.locations[idx].name
+    elif what == "W":
+        s.crew[p].remove(idx)
+        effects, bit, name = cs.warriors[idx].sacrifice, 2, cs.warriors[idx].name
+    else:
+        s.held[p].remove(idx)
+        effects, bit, name = cs.asgard[idx].sacrifice, 4, cs.asgard[idx].name
+    side.sacs.append((what, idx))
+    side.sac_mask |= bit
+    for e in effects:
+        _battle_effect(s, side, e, -1)
+    s.log(f"{s.pname(p)} sacrifices {name}: {fx.describe(effects)}")
+
+
+def discard_sacrifices(s: VVState, side: Side) -> None:
+    for what, idx in side.sacs:
+        if what == "W":
+            s.discard_warrior(idx)
+        else:
+            s.discard.append(idx if what == "L" else s.n_loc + idx)
+    side.sacs = []
+
+
+def hit(s: VVState, seat: int, hits: int) -> bool:
+    """Count hits right to left; a section flips only when all its helmets are hit. True: sunk."""
+    helmets = s.cs.helmets
+    d = s.damage[seat]
+    while d < 3 and hits >= helmets[2 - d]:
+        hits -= helmets[2 - d]
+        d += 1
+    if d > s.damage[seat]:
+        s.log(f"{s.pname(seat)} loses {d - s.damage[seat]} section(s)")
+    s.damage[seat] = d
+    return d == 3
+
+
+def end_fight(s: VVState, b: Battle) -> int | None:
+    """Steps 5c-6: the victor, damage, sinking. None: a tie between Captains, refought.
+    Else the winning side's index, or -1 when both ships sank (no victor)."""
+    a_side, d_side = b.sides
+    sa, sd = b.swords(0), b.swords(1)
+    a, d = b.seats
+    s.log(f"{s.side_name(b, a_side)} {sa} swords against {s.side_name(b, d_side)} {sd}")
+    sunk_a = hit(s, a, sd - a_side.shield_total())
+    sunk_d = d >= 0 and hit(s, d, sa - d_side.shield_total())
+    for side in b.sides:
+        discard_sacrifices(s, side)
+    if d >= 0 and sa == sd and not sunk_a and not sunk_d and b.fights < REFIGHT_LIMIT:
+        s.log("Vikings do not tie: the battle is fought again")
+        _repairs(s, b)
+        start_fight(s, b)
+        return None
+    if sunk_a and sunk_d:
+        win = -1
+    elif sunk_a or sunk_d:
+        win = 1 if sunk_a else 0
+    else:
+        win = (
+            0 if sa > sd else 1
+        )  # Locations and the Gods win ties; so does a Captain defending past the limit
+    for i, sunk in ((0, sunk_a), (1, sunk_d)):
+        if sunk:
+            seat = b.seats[i]
+            lost = (s.gold[seat] + 1) // 2
+            s.gold[seat] -= lost
+            s.damage[seat] = 2  # the white section flips back to full strength
+            s.pos[seat] = 0
+            other = b.seats[1 - i]
+            s.log(f"{s.pname(seat)}'s Longship sinks: loses {lost} gold and goes home")
+            if other >= 0 and win != -1:
+                s.gain(other, lost)
+            if s.owned[seat]:
+                s.pending.insert(0, ("lose_location", seat))
+    _repairs(s, b)
+    for seat in b.seats:
+        if seat >= 0 and len(s.crew[seat]) > 3 - s.damage[seat]:
+            s.pending.insert(0, ("crew", seat))
+    return win
+
+
+def _repairs(s: VVState, b: Battle) -> None:
+    for side in b.sides:
+        if side.seat >= 0 and side.repair:
+            s.damage[side.seat] = max(0, s.damage[side.seat] - side.repair)
+            side.repair = 0

@@ -1,0 +1,313 @@
+"""Scenario tests: each battle step, sacrifices, damage, sinking, refights and every effect kind."""
+
+from __future__ import annotations
+
+from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.effects import Effect
+from drakkar.games.villainous_vikings.scenarios import (
+    G1,
+    GB,
+    GH,
+    GSH,
+    R1,
+    RB,
+    W1,
+    W2,
+    WH,
+    WSH,
+    asg,
+    dice,
+    do,
+    give,
+    loc,
+    new,
+    plain,
+    war,
+)
+
+BI = 2
+
+
+def conquest(
+    static: tuple = (),
+    hammer: tuple = ((), (), ()),
+    stack: str = "lindisfarne",
+    region: str = "the British Isles",
+):
+    s = new(3, stack=(stack,))
+    plain(s, static, hammer, seat_captain=s.captain[0])
+    s.gold[0] = 0
+    do(s, f"move to {region}")
+    return s
+
+
+def test_rolls_one_die_per_undamaged_section() -> None:
+    s = conquest()
+    s.damage[0] = 1
+    dice(s, W2, G1, G1, G1)  # white and grey only, then the Location's two greys
+    do(s, "conquer Lindisfarne")
+    assert s.pending[0][0] == "conquest"  # 3 against 2
+
+
+def test_hits_count_right_to_left_and_leftovers_are_lost() -> None:
+    # The rulebook's example: 4 hits flip the red section (2 helmets); 2 left cannot flip grey (3).
+    s = new(3)
+    plain(s)
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, RB, W2, G1, R1)  # 3 against 4
+    do(s, "contest")
+    assert s.damage[0] == 1  # 4 hits: red flips, 2 left over are lost
+    assert s.damage[1] == 1  # 3 hits: red flips, 1 left over is lost
+    assert s.pos[0] == 0 and s.pos[1] == BI
+
+
+def test_shields_cancel_swords_before_hits() -> None:
+    s = conquest()
+    dice(s, WSH, G1, R1, G1, G1)  # captain 2 swords 1 shield vs 2: tie, Location wins; 2-1 = 1 hit
+    do(s, "conquer Lindisfarne")
+    assert s.damage[0] == 0 and loc(s, "lindisfarne") in s.pool
+
+
+def test_sovereign_hammer_fires_once_per_colour() -> None:
+    s = conquest(stack="canterbury")
+    dice(s, W2, G1, R1, WH, WH)  # Athelstan: white +2 once (not twice), static +1: 3 < 4
+    do(s, "conquer Canterbury")
+    assert not s.rng.values  # type: ignore[attr-defined]
+    assert s.pending[0][0] == "conquest" and s.damage[0] == 1  # 3 hits: red flips, 1 lost
+
+
+def test_the_loser_sacrifices_first_one_card_of_each_kind_and_buys_swords() -> None:
+    s = new(3, stack=("hermods-ride",))
+    plain(s)
+    give(s, 0, "lindisfarne", "whitby")
+    s.pool.remove(s.n_loc + asg(s, "hermods-ride"))
+    s.held[0].append(asg(s, "hermods-ride"))
+    s.gold[0] = 10
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, W1, GB, RB, W2, G1, R1)  # 1 against 4
+    do(s, "contest")
+    assert s.current_player == 0  # the loser first
+    legal = s.legal_actions()
+    assert A.SAC_LOCATION + loc(s, "lindisfarne") in legal and A.BUY_SWORD in legal
+    do(s, "sacrifice location Lindisfarne")  # +1 sword
+    assert A.SAC_LOCATION + loc(s, "whitby") not in s.legal_actions()  # one Location per battle
+    do(s, "sacrifice card Hermod's Ride to Hel", "buy a sword")  # +2, +1: 5 against 4
+    assert s.gold[0] == 5 and s.battle is not None and s.battle.swords(0) == 5
+    do(s, "done")  # P1 (2 gold, no cards) has nothing to answer with: the battle ends
+    assert s.battle is None and s.pos[0] == BI and s.pos[1] == 0
+    assert s.damage[1] == 2 and s.damage[0] == 1  # 5 hits: red + grey; 4 hits: red
+    assert loc(s, "lindisfarne") in s.discard and s.n_loc + asg(s, "hermods-ride") in s.discard
+
+
+def test_sacrificed_cards_are_discarded_after_the_battle() -> None:
+    s = conquest()
+    give(s, 0, "cork")
+    dice(s, W1, GB, RB, G1, G1)  # 1 against 2
+    do(
+        s, "conquer Lindisfarne", "sacrifice location Cork"
+    )  # Cork: +1 sword +1 shield; then no more
+    i = loc(s, "cork")
+    assert i in s.discard and i not in s.owned[0] and loc(s, "lindisfarne") in s.pool  # 2 v 2: tie
+
+
+def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
+    s = conquest(stack="chartres", region="Frankia")
+    give(s, 0, "lindisfarne", "cork")
+    s.damage[0], s.gold[0] = 2, 0
+    s.gold[0] = 3
+    dice(s, W1, W2, R1, R1)  # 1 against 2 + 1 + 1 + Roland 1 = 5 hits >= 4 helmets of white
+    do(s, "conquer Chartres", "done")
+    assert not s.rng.values  # type: ignore[attr-defined]
+    assert s.gold[0] == 1 and s.pos[0] == 0 and s.damage[0] == 2
+    assert s.current_player == 0 and s.legal_actions() == sorted(
+        A.LOSE_LOCATION + loc(s, x) for x in ("lindisfarne", "cork")
+    )
+    do(s, "lose Cork")
+    assert s.owned[0] == [loc(s, "lindisfarne")] and loc(s, "cork") in s.discard
+
+
+def test_a_sunk_captain_pays_half_to_the_other() -> None:
+    s = new(3)
+    plain(s)
+    s.pos[1], s.damage[1], s.gold[1] = BI, 2, 9
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, W1)  # 4 hits on P1's lone white section (4 helmets): sunk
+    do(s, "contest", "done")
+    assert s.gold[1] == 4 and s.gold[0] == 5 and s.pos[0] == BI and s.pos[1] == 0
+    assert s.damage[1] == 2  # the white section is back to full strength
+
+
+def test_captains_do_not_tie_the_battle_is_refought() -> None:
+    s = new(3)
+    plain(s)
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, W1, G1, RB, W1, G1, RB, W2, G1, W1, GB)  # 2 v 2 (red flips on both), then 3 v 1
+    do(s, "contest")
+    assert s.pos[0] == BI and s.pos[1] == 0
+    assert s.damage == [1, 2, 0]
+
+
+def test_both_ships_sinking_is_a_battle_with_no_victor() -> None:
+    s = new(3)
+    plain(s, static=(Effect("swords", 3, 0),))  # every Captain: +3 swords
+    s.pos[1], s.damage[1], s.gold[1] = BI, 2, 9
+    s.damage[0], s.gold[0] = 2, 4
+    do(s, "move to the British Isles")
+    dice(s, W2, W2)  # 5 against 5: both take 5 hits on 4 helmets
+    do(s, "contest", "done")
+    assert s.pos[0] == 0 and s.pos[1] == 0 and s.gold[0] == 2 and s.gold[1] == 4
+
+
+def test_a_damaged_section_makes_its_warrior_move_or_go() -> None:
+    s = conquest()
+    s.crew[0] = [war(s, "roland"), war(s, "huscarls"), war(s, "alfred")]
+    for cid in ("chartres", "london", "winchester"):
+        s.at_loc[loc(s, cid)] = False
+    dice(s, W1, GB, RB, GH, GH)  # 1 (+1 Roland +0) against 4: 4 hits flip red (2); 2 left lost
+    do(s, "conquer Lindisfarne", "done")
+    assert s.current_player == 0 and s.legal_actions() == sorted(
+        A.DISCARD_WARRIOR + w for w in s.crew[0]
+    )
+    do(s, "discard Danish Huscarls")
+    assert len(s.crew[0]) == 2 and war(s, "huscarls") in s.wdiscard
+
+
+# -- the effect vocabulary ------------------------------------------------------------------------
+
+
+def swords_after(
+    static: tuple = (), hammer: tuple = ((), (), ()), rolls: tuple = (W1, GB, RB, GB, GB)
+):
+    s = conquest(static, hammer)
+    dice(s, *rolls)
+    do(s, "conquer Lindisfarne")
+    return s
+
+
+def test_effect_swords_and_condition_attacking() -> None:
+    s = swords_after((Effect("swords", 2, 1),), rolls=(W1, GB, RB, G1, GB))  # attacking: 3 > 1
+    assert s.pending[0][0] == "conquest"
+    t = swords_after((Effect("swords", 2, 2),), rolls=(W1, GB, RB, G1, GB))  # defending: no
+    assert loc(t, "lindisfarne") in t.pool and not t.owned[0]
+
+
+def test_effect_shields_and_double_shields() -> None:
+    s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
+    assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
+    t = swords_after(
+        (Effect("double_shields", 1, 0),),
+        rolls=(
+            WSH,
+            GB,
+            RB,
+            G1,
+            G1,
+        ),
+    )
+    assert t.damage[0] == 0
+    u = swords_after((), rolls=(W1, GB, RB, G1, G1))
+    assert u.damage[0] == 1  # without shields: 2 hits flip red
+
+
+def test_effect_weaken() -> None:
+    s = swords_after((Effect("weaken", 1, 0),), rolls=(W2, GB, RB, G1, G1))
+    assert s.pending[0][0] == "conquest" and s.damage[0] == 0  # 2 against 2 - 1; 1 hit
+    t = swords_after((), rolls=(W2, GB, RB, G1, G1))
+    assert loc(t, "lindisfarne") in t.pool  # 2 against 2: the Location wins
+
+
+def test_effect_reroll_blanks() -> None:
+    s = swords_after((Effect("reroll_blanks", 1, 0),), rolls=(W1, GB, RB, G1, R1, GB, GB))
+    assert s.pending[0][0] == "conquest"  # grey and red blanks reroll to swords: 3 > 0
+
+
+def test_hammer_gold_and_repair() -> None:
+    s = swords_after(
+        hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)
+    )
+    assert s.gold[0] == 3 and s.damage[0] == 0  # 2 hits flip red, then the hammer's repair
+
+
+def test_hammer_steal_gold_from_a_captain() -> None:
+    s = new(3)
+    plain(s, hammer=((Effect("steal_gold", 3, 32),), (), ()), seat_captain=s.captain[0])
+    s.pos[1], s.gold[1] = BI, 2
+    do(s, "move to the British Isles")
+    dice(s, WH, G1, R1, W1, GB, RB)
+    do(s, "contest")
+    assert s.gold[1] == 0 and s.gold[0] == 2
+
+
+def test_effect_condition_explored_and_unexplored() -> None:
+    s = conquest((Effect("swords", 3, 4),))  # explored only
+    give(s, 0, "whitby")
+    dice(s, W1, GB, RB, G1, G1)
+    do(s, "conquer Lindisfarne", "done")
+    assert s.pending[0][0] == "conquest"
+    t = conquest((Effect("swords", 3, 8),))  # unexplored
+    give(t, 0, "whitby")
+    dice(t, W1, GB, RB, G1, G1)
+    do(t, "conquer Lindisfarne", "done")
+    assert loc(t, "lindisfarne") in t.pool
+
+
+def test_effect_condition_vs_location_and_vs_captain() -> None:
+    s = swords_after((Effect("swords", 3, 16),), rolls=(W1, GB, RB, G1, G1))
+    assert s.pending[0][0] == "conquest"
+    t = swords_after((Effect("swords", 3, 32),), rolls=(W1, GB, RB, G1, G1))
+    assert loc(t, "lindisfarne") in t.pool
+
+
+def test_glamr_summons_a_draugr_who_returns_to_the_reserve() -> None:
+    s = new(3, stack=("lindisfarne",), captains=("glamr", "ragnar", "ivar"))
+    s.gold[0] = 0
+    do(s, "move to the British Isles")
+    dice(s, WH, G1, R1, G1, GB)  # white hammer: a Draugr joins; 2 against 1
+    do(s, "conquer Lindisfarne")
+    assert len(s.crew[0]) == 1 and len(s.reserve) == 2
+    d = s.crew[0][0]
+    do(s, "done", "colonize")
+    s.damage[0] = 2
+    s.crew[0].append(war(s, "roland"))
+    s.at_loc[loc(s, "chartres")] = False
+    s.pending.insert(0, ("crew", 0))
+    s._legal = None
+    do(s, f"discard {s.cs.warriors[d].name}")
+    assert d in s.reserve and d not in s.wdiscard and s.crew[0] == [war(s, "roland")]
+
+
+def test_location_shields_have_no_effect_and_locations_take_no_damage() -> None:
+    s = swords_after(rolls=(W2, G1, RB, GSH, GSH))
+    assert s.pending[0][0] == "conquest"  # 3 against 0; the Location's shields stop nothing
+
+
+def test_sacrificing_a_warrior_gives_his_ability_once_per_battle() -> None:
+    s = conquest()
+    s.crew[0] = [war(s, "roland"), war(s, "alfred")]  # Alfred: sacrifice +2 swords
+    for cid in ("chartres", "winchester"):
+        s.at_loc[loc(s, cid)] = False
+    dice(s, W1, GB, RB, G1, G1)  # 1 + Roland 1 = 2 against 2
+    do(s, "conquer Lindisfarne")
+    assert A.SAC_WARRIOR + war(s, "alfred") in s.legal_actions()
+    assert A.SAC_WARRIOR + war(s, "roland") not in s.legal_actions()  # Roland prints no sacrifice
+    do(s, "sacrifice warrior Alfred of Wessex")
+    assert s.battle is None  # one Warrior per battle, nothing else to give: 4 against 2
+    assert war(s, "alfred") in s.wdiscard and s.crew[0] == [war(s, "roland")]
+    assert s.pending[0][0] == "conquest"
+
+
+def test_abilities_a_location_cannot_use_do_nothing_for_it() -> None:
+    s = conquest(stack="canterbury")
+    w = war(s, "athelstan")
+    warriors = list(s.cs.warriors)
+    warriors[w] = warriors[w]._replace(
+        hammer=((Effect("gold", 5, 0), Effect("repair", 1, 0)), (), ())
+    )
+    s.cs = s.cs._replace(warriors=tuple(warriors))
+    gold = list(s.gold)
+    dice(s, W2, G1, R1, WH, WSH)  # Canterbury: hammer (gold, repair: nothing) + static 1 = 1
+    do(s, "conquer Canterbury")
+    assert s.gold == gold and s.pending[0][0] == "conquest"

@@ -1,0 +1,175 @@
+"""The heuristic bot: rules of thumb, from `state.view(player)` and the legal actions only.
+
+It sails to the Region whose Journey Pool Locations it can most likely beat, conquers and
+colonizes them (razing when its hull needs the repair), raids rivals it stands beside, takes the
+bonus tokens, repairs when damaged, buys swords when a few would turn a battle, and in Ragnarok
+buys its way off the bottom while it can.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from drakkar.engine.agent import Agent
+from drakkar.engine.state import State
+from drakkar.games.villainous_vikings import actions as A
+
+# Expected swords per die for a Captain (hammer abilities averaged in) and for a Location
+# (hammer = 2 swords), from the shipped dice; a transcribed set shifts these a little.
+CAPTAIN_DIE = {0: 1.0, 1: 0.65, 2: 0.5}
+LOCATION_DIE = {"white": 1.17, "grey": 0.83, "red": 0.67}
+
+
+class HeuristicBot(Agent):
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        v = state.view(player)
+        by_kind: dict[str, list[int]] = {}
+        for a in legal:
+            by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+        me = v["players"][player]
+        if v["battle"] is not None or (v["ragnarok"] is not None and not v["pending"]):
+            return self._battle(v, me, by_kind)
+        if v["pending"]:
+            return self._pending(v, me, by_kind, legal)
+        return self._turn(v, me, by_kind)
+
+    # -- battles --------------------------------------------------------------------------------
+
+    def _battle(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
+        b = v["battle"]
+        if b is not None:
+            mine = next(x for x in b["sides"] if x["seat"] == me["seat"])
+            other = next(x for x in b["sides"] if x["seat"] != me["seat"])
+            attacker = b["sides"][0]["seat"] == me["seat"]
+            need = other["total"] - mine["total"] + (1 if attacker or other["seat"] < 0 else 0)
+        else:
+            sw = {int(p): t for p, t in v["ragnarok"]["swords"].items()}
+            mine_t = sw[me["seat"]]
+            others = [t for p, t in sw.items() if p != me["seat"]]
+            need = min(others) - mine_t + 1 if mine_t <= min(others) else 0
+        if need <= 0 or need > 3:
+            return A.DONE
+        if "sac_asgard" in k and need >= 2:
+            return A.SAC_ASGARD + k["sac_asgard"][0]
+        if "sac_warrior" in k and need >= 2:
+            return A.SAC_WARRIOR + k["sac_warrior"][0]
+        if "buy_sword" in k and me["gold"] >= 5 * need:
+            return A.BUY_SWORD
+        return A.DONE
+
+    # -- decisions after battles ---------------------------------------------------------------
+
+    def _pending(
+        self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]], legal: list[int]
+    ) -> int:
+        if "contest" in k:
+            foe = (
+                next(
+                    p
+                    for p in v["players"]
+                    if p["seat"] != me["seat"] and p["region"] == me["region"]
+                )
+                if any(
+                    p["seat"] != me["seat"] and p["region"] == me["region"] for p in v["players"]
+                )
+                else None
+            )
+            mine = sum(me["sections"])
+            return A.CONTEST if foe is None or mine >= 2 or me["gold"] < 2 else A.RETREAT
+        if "colonize" in k:
+            damaged = not all(me["sections"])
+            return A.RAZE if damaged and sum(me["sections"]) == 1 else A.COLONIZE
+        if "take_hero" in k:
+            return A.TAKE_HERO
+        if "discard_warrior" in k:
+            return A.DISCARD_WARRIOR + k["discard_warrior"][0]
+        if "lose_location" in k:
+            locs = {x["index"]: x for x in me["locations"]}
+            return A.LOSE_LOCATION + min(
+                k["lose_location"], key=lambda i: (locs[i]["face_up"], locs[i]["vp"])
+            )
+        if "ragnarok_repair" in k:
+            return A.RAGNAROK_REPAIR
+        if "duel" in k:
+            return A.DUEL + min(k["duel"], key=lambda q: sum(v["players"][q]["sections"]))
+        return legal[0]  # recruit: any Warrior
+
+    # -- the turn --------------------------------------------------------------------------------
+
+    def _strength(self, me: dict[str, Any]) -> float:
+        return (
+            sum(CAPTAIN_DIE[i] for i, up in enumerate(me["sections"]) if up)
+            + 0.4
+            + 0.5 * len(me["crew"])
+        )
+
+    def _threat(self, card: dict[str, Any]) -> float:
+        t = sum(LOCATION_DIE[d] for d in card["dice"])
+        w = card.get("warrior")
+        if w and w["kind"] in ("hero", "sovereign"):
+            t += 1.0
+        return t
+
+    def _turn(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
+        pool = {c["index"]: c for c in v["pool"] if c["type"] == "location"}
+        strength = self._strength(me) + min(me["gold"], 15) / 5 * 0.6
+        sections = sum(me["sections"])
+        if "bonus" in k:
+            return A.BONUS + k["bonus"][0]
+        if "regroup" in k and sections < 3:
+            return A.REGROUP
+        if "repair" in k and sections < 3 and me["gold"] >= 8:
+            return A.REPAIR + max(k["repair"])
+        if "rebuild" in k:
+            return A.REBUILD + k["rebuild"][0]
+        if "hire" in k and len(me["crew"]) < sections and me["gold"] >= 10:
+            return A.HIRE + k["hire"][0]
+        if sections >= 2 and "conquer" in k:
+            best = max(
+                k["conquer"],
+                key=lambda i: pool[i]["vp"] * 2 + pool[i]["gold"] - 2 * self._threat(pool[i]),
+            )
+            if strength >= self._threat(pool[best]) + 0.3:
+                return A.CONQUER + best
+        if sections >= 2 and "raid" in k and strength >= 2.5:
+            return A.RAID + k["raid"][0]
+        for a in k.get("asgard", []):
+            card = next(c for c in v["pool"] if c["type"] == "asgard" and c["index"] == a)
+            if "battle" not in card["use"] and "duel" not in card["use"]:
+                return A.ASGARD + a
+        if sections == 1 and "move" in k and me["region"] != 0:
+            return A.MOVE + 0
+        if "danegeld" in k and v["actions_left"] == 1:
+            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
+        target = self._best_region(v, me, pool, strength)
+        if target is not None and target != me["region"] and "move" in k:
+            return A.MOVE + target
+        if "danegeld" in k:
+            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
+        return A.END_TURN
+
+    def _best_region(
+        self, v: dict[str, Any], me: dict[str, Any], pool: dict[int, Any], strength: float
+    ) -> int | None:
+        taken = {p["region"] for p in v["players"] if p["seat"] != me["seat"] and p["region"] > 0}
+        best, score = None, -1e9
+        for c in pool.values():
+            r = c["region"]
+            s = (
+                c["vp"] * 2
+                + c["gold"]
+                - 2 * max(0.0, self._threat(c) - strength)
+                - (3 if r in taken else 0)
+            )
+            if s > score:
+                best, score = r, s
+        return best

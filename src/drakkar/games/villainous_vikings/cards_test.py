@@ -1,0 +1,132 @@
+"""The card set: the shipped set's contents, the schema checks, and custom sets by option."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from drakkar.engine.errors import DrakkarError, InvalidOptions
+from drakkar.games.villainous_vikings import GAME
+from drakkar.games.villainous_vikings.cards import DATA, CardError, load_set, table_rows
+
+
+def test_the_shipped_set_has_the_rulebooks_components() -> None:
+    cs = load_set()
+    assert len(cs.captains) == 8 and "Glamr the Undead" in [c.name for c in cs.captains]
+    assert len(cs.locations) == 50 and len(cs.warriors) == 25 and len(cs.asgard) == 9
+    assert len(cs.regions) == 8 and cs.regions[0] == "the Northlands"
+    assert {c.region for c in cs.locations} == set(range(1, 8))
+    assert {c.age for c in cs.locations} == {1, 2, 3}
+    assert {w.kind for w in cs.warriors} == {"hero", "mercenary", "sovereign", "draugr"}
+    hermod = next(a for a in cs.asgard if a.name == "Hermod's Ride to Hel")
+    assert (hermod.vp, [e.kind for e in hermod.use], hermod.sacrifice[0].amount) == (
+        2,
+        ["recruit_discarded"],
+        2,
+    )
+    assert cs.helmets == (4, 3, 2)
+    glamr = next(c for c in cs.captains if c.id == "glamr")
+    assert any(e.kind == "summon_draugr" for h in glamr.hammer for e in h)
+    for age, need in ((1, 12), (2, 12), (3, 14)):  # enough for five players
+        assert sum(c.age == age for c in cs.locations + cs.asgard) >= need
+
+
+def test_table_rows_list_every_card() -> None:
+    rows = table_rows()
+    assert len(rows) == 8 + 50 + 25 + 9
+    assert {r["type"] for r in rows} >= {
+        "Captain",
+        "Location",
+        "Hero",
+        "Mercenary",
+        "Sovereign",
+        "Draugr",
+        "Asgard",
+    }
+
+
+def _copy(tmp_path: Path) -> Path:
+    out = tmp_path / "set"
+    shutil.copytree(DATA, out)
+    return out
+
+
+def _edit(folder: Path, file: str, old: str, new: str) -> None:
+    p = folder / file
+    text = p.read_text()
+    assert old in text
+    p.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    [
+        ("locations.toml", "gold = 2\n", "", "'gold': missing"),
+        ("locations.toml", "age = 1\n", 'age = "one"\n', "'age': expected int"),
+        (
+            "captains.toml",
+            '"swords", amount = 1, when = ["attacking"]',
+            '"fireball"',
+            "unknown effect 'fireball'",
+        ),
+        ("locations.toml", 'id = "kirkwall"', 'id = "jorvik-fair"', "'id': duplicate"),
+        (
+            "locations.toml",
+            'warrior = "brian-boru"',
+            'warrior = "cuchulainn"',
+            "no Warrior with id 'cuchulainn'",
+        ),
+        ("locations.toml", 'region = "rus"', 'region = "atlantis"', "no such Region 'atlantis'"),
+        ("warriors.toml", 'kind = "hero"', 'kind = "wizard"', "'kind'"),
+        ("warriors.toml", "cost = 5\n", "", "'cost': missing"),
+        ("locations.toml", "vp = 1\n", 'vp = 1\ncolour = "blue"\n', "'colour': unknown field"),
+        (
+            "locations.toml",
+            'dice = ["grey", "red"]',
+            'dice = ["grey", "purple"]',
+            "unknown die colour 'purple'",
+        ),
+        (
+            "locations.toml",
+            '{ effect = "swords", amount = 1 }',
+            '{ effect = "gold", amount = 1 }',
+            "cannot be a sacrifice ability",
+        ),
+        ("captains.toml", 'when = ["attacking"]', 'when = ["sunny"]', "unknown condition 'sunny'"),
+        ("dice.toml", '"hammer", "blank"]', '"hammer"]', "needs six faces"),
+        ("asgard.toml", 'dice = ["white", "grey"]\n', "", "needs the Gods' dice"),
+    ],
+)
+def test_schema_errors_name_the_file_the_card_and_the_field(
+    tmp_path: Path, file: str, old: str, new: str, message: str
+) -> None:
+    folder = _copy(tmp_path)
+    _edit(folder, file, old, new)
+    with pytest.raises(CardError) as e:
+        load_set(folder)
+    assert message in str(e.value) and isinstance(e.value, DrakkarError)
+    assert file in str(e.value) or "warrior" in str(e.value)
+
+
+def test_a_custom_set_is_loaded_by_option_and_checked_the_same_way(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit(folder, "locations.toml", 'name = "Paris"', 'name = "Lutetia"')
+    s = GAME.new(4, 1, {"cards": str(folder), "stack": ("paris",)})
+    assert any(c["name"] == "Lutetia" for c in s.view(0)["pool"])
+    _edit(folder, "locations.toml", "gold = 3\n", "gold = true\n")
+    load_set.__wrapped__ if hasattr(load_set, "__wrapped__") else None
+    broken = tmp_path / "broken.toml"
+    broken.write_text((folder / "locations.toml").read_text())
+    with pytest.raises(InvalidOptions, match="cards"):
+        GAME.new(4, 1, {"cards": str(tmp_path / "nowhere")})
+    with pytest.raises(CardError, match="exactly one \\[dice\\]"):
+        load_set(broken)
+
+
+def test_not_toml_is_an_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[location]\nid=")
+    with pytest.raises(CardError, match="not valid TOML"):
+        load_set(bad)

@@ -1,0 +1,113 @@
+"""Scenario tests: Ragnarok (Trader & Pillager, repairs, elimination rounds, rerolls) and scoring."""
+
+from __future__ import annotations
+
+from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.scenarios import (
+    G1,
+    GB,
+    R1,
+    RB,
+    W1,
+    W2,
+    WSH,
+    dice,
+    do,
+    give,
+    hold,
+    kill,
+    loc,
+    new,
+    plain,
+)
+
+FIVE = ("lindisfarne", "whitby", "cork", "kirkwall", "dublin")
+
+
+def reveal(gold: tuple[int, int, int] = (0, 2, 4)) -> object:
+    """A 3-player game whose first refill reveals Ragnarok (P0 ends the first turn)."""
+    s = new(3, stack=(*FIVE, "ragnarok"))
+    plain(s)
+    s.gold[:] = list(gold)
+    s.pool.remove(s.pool[0])  # a card left the pool: the refill draws Ragnarok
+    s.discard.append(s.cs.locations.index(next(c for c in s.cs.locations if c.id == "lindisfarne")))
+    return s
+
+
+def test_ragnarok_is_revealed_on_refill_and_trader_pillager_goes_to_the_single_lowest() -> None:
+    s = reveal(gold=(0, 2, 4))
+    kill(s, 0, "athelstan")
+    kill(s, 2, "basil")
+    dice(s, W1, G1, R1, W1, GB, RB, W1, G1, RB, more=True)  # P0 3, P1 1, P2 2
+    do(s, "end turn")
+    assert s.rag is not None and s.tokens[1] == 0b1000  # P1 has 0 VP, alone
+    assert s.rank[0] == 1  # P1 lowest is out first (no one could sacrifice or buy)
+
+
+def test_a_tie_for_lowest_vp_gives_no_trader_pillager() -> None:
+    s = reveal(gold=(0, 0, 4))
+    dice(s, more=True)
+    do(s, "end turn")
+    assert not any(t & 0b1000 for t in s.tokens)
+
+
+def test_ragnarok_repairs_before_battle_at_the_normal_cost() -> None:
+    s = reveal(gold=(3, 0, 0))
+    s.damage[0] = 2
+    do(s, "end turn")
+    assert s.current_player == 0 and s.legal_actions() == [A.DONE, A.RAGNAROK_REPAIR]
+    dice(s, W1, G1, W1, GB, RB, W1, G1, RB, more=True)  # P0 rolls white and grey after repairing
+    do(s, "ragnarok repair")
+    assert s.damage[0] == 1 and s.gold[0] == 0 and s.rank[0] == 1
+
+
+def test_rounds_until_one_remains_the_tied_lowest_reroll_and_the_winner_scores_seven() -> None:
+    s = reveal()
+    # round 1: P0 3, P1 1, P2 1 -> P1 and P2 reroll: P1 2, P2 1 -> P2 out
+    # round 2: P0 1, P1 2 -> P0 out; P1 wins Ragnarok
+    dice(s, W1, G1, R1, W1, GB, RB, W1, GB, RB, W2, GB, RB, W1, GB, RB, W1, GB, RB, W2, GB, RB)
+    do(s, "end turn")
+    assert s.is_terminal() and s.rank == [2, 0, 1] and s.rag_owner == 1
+    assert s.vp(1) == 7 and s.returns() == [0.0, 1.0, 0.0]
+
+
+def test_sacrifices_in_ragnarok_go_round_until_all_decline() -> None:
+    s = reveal(gold=(10, 0, 0))
+    give(s, 0, "cork")
+    dice(s, W1, GB, RB, W1, G1, RB, W2, GB, RB, more=True)  # P0 1, P1 2, P2 2
+    do(s, "end turn")
+    assert s.current_player == 0 and A.BUY_SWORD in s.legal_actions()
+    do(s, "sacrifice location Cork", "buy a sword", "buy a sword")  # 1 + 1 + 2 = 4; nothing left
+    assert s.rank[0] in (1, 2) and 0 not in s.rank[:1]  # P0 (4) is safe; the 2s tie and reroll
+    assert s.gold[0] == 0 and loc(s, "cork") in s.discard
+
+
+def test_longships_take_no_damage_in_ragnarok() -> None:
+    s = reveal()
+    dice(s, W2, G1, R1, WSH, GB, RB, W1, G1, RB, more=True)
+    do(s, "end turn")
+    assert s.damage == [0, 0, 0]
+
+
+def test_final_score_counts_every_source_and_ties_go_to_the_better_ragnarok() -> None:
+    s = reveal(gold=(0, 0, 0))
+    give(s, 2, "kiev", "paris")  # 4 + 3 VP
+    kill(s, 2, "athelstan")  # 3 VP
+    s.gold[2] = 11  # 2 VP
+    s.tokens[2] = 0b100  # Gold Hoarder 5
+    hold(s, 2, "hermods-ride")  # 2 VP
+    assert s.vp(2) == 4 + 3 + 3 + 2 + 5 + 2
+    s.gold[0] = 10
+    kill(s, 0, "idris")
+    kill(s, 0, "basil")
+    give(s, 0, "constantinople", "nicaea", "tara")  # 4 + 3 + 4, Sovereigns 2 + 4, gold 2
+    assert s.vp(0) == 19 and s.vp(2) == 19
+    dice(s, more=True)
+    do(s, "end turn")
+    while not s.is_terminal():
+        s.apply(A.DONE)  # everyone declines
+    assert s.is_terminal() and sum(s.returns()) == 1.0
+    best = max(range(3), key=lambda p: (s.vp(p), s.rank.index(p)))
+    assert s.returns()[best] == 1.0
+    if s.rag_owner == 1:  # P1 took the 7: P0 and P2 tie on 19; the later out wins
+        assert s.vp(0) == s.vp(2) and s.returns()[max(0, 2, key=s.rank.index)] == 1.0

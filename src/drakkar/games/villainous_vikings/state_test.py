@@ -1,0 +1,367 @@
+"""Scenario tests: setup, every turn action, every Trade option, Asgard cards, bonus tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from drakkar.engine.errors import IllegalAction, InvalidOptions
+from drakkar.games.villainous_vikings import GAME
+from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.scenarios import (
+    G1,
+    GB,
+    GH,
+    R1,
+    RB,
+    W1,
+    W2,
+    WH,
+    WSH,
+    asg,
+    dice,
+    do,
+    give,
+    loc,
+    new,
+    plain,
+    war,
+)
+
+BI = 2  # the British Isles
+
+
+@pytest.mark.parametrize(
+    ("players", "ages"), [(3, (8, 8, 10)), (4, (10, 10, 12)), (5, (12, 12, 14))]
+)
+def test_journey_deck_by_player_count_with_ragnarok_in_the_bottom_four(
+    players: int, ages: tuple
+) -> None:
+    for seed in range(20):
+        s = GAME.new(players, seed)
+        cards = s.pool + s.deck  # deck[-1] is the top
+        assert len(cards) == sum(ages) + 1
+        assert len(s.pool) == players + 2
+        bottom = s.deck[:4]
+        assert s.rag_code in bottom
+        order = list(reversed(s.deck))  # top first, after the pool
+        got = [s.age_of(c) for c in s.pool + order if c != s.rag_code]
+        assert got == sorted(got), "Age I on top, then II, then III"
+        assert [got.count(a) for a in (1, 2, 3)] == list(ages)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_starting_gold_by_seat(players: int) -> None:
+    assert GAME.new(players, 3).gold == [0, 2, 4, 6, 8][:players]
+
+
+def test_two_actions_then_the_pool_is_refilled_and_play_passes_left() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, G1, G1)
+    do(s, "conquer Lindisfarne", "colonize")
+    assert loc(s, "lindisfarne") in s.owned[0] and s.gold[0] == 2
+    assert s.turn == 1 and s.actions_left == 2 and len(s.pool) == 5
+
+
+def test_the_same_action_twice_and_end_turn_early() -> None:
+    s = new(3, stack=("lindisfarne",))
+    do(s, "move to the British Isles", "danegeld Lindisfarne")
+    assert s.turn == 1
+    do(s, "move to Frankia", "move to Iberia")  # the same action twice
+    assert s.turn == 2 and s.pos[1] == 4
+    do(s, "end turn")
+    assert s.turn == 0
+
+
+def test_conquer_and_colonize_takes_card_gold_and_damage_counts_right_to_left() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, G1, G1)  # 4 swords against 2; 2 hits flip the red section (2 helmets)
+    do(s, "conquer Lindisfarne")
+    assert s.legal_actions() == [A.COLONIZE, A.RAZE]
+    do(s, "colonize")
+    assert s.damage[0] == 1 and loc(s, "lindisfarne") not in s.pool
+
+
+def test_raze_takes_triple_gold_repairs_and_discards() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    s.damage[0] = 1
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, G1, GB)  # 3 against 1: one hit on the grey section (3 helmets) does nothing
+    do(s, "conquer Lindisfarne", "raze")
+    i = loc(s, "lindisfarne")
+    assert s.gold[0] == 6 and s.damage[0] == 0 and i in s.discard and i not in s.owned[0]
+
+
+def test_a_failed_conquest_leaves_the_location_and_locations_win_ties() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W1, G1, RB, G1, G1)  # 2 against 2: the Location wins the tie
+    do(s, "conquer Lindisfarne")
+    assert loc(s, "lindisfarne") in s.pool and not s.owned[0] and s.turn == 1
+
+
+def test_a_sovereignless_location_hammer_is_two_swords() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, GH, G1)  # 4 against hammer (2) + 1 = 3
+    s.gold[0] = 0
+    do(s, "conquer Lindisfarne")
+    assert s.pending[0][0] == "conquest"  # 4 > 3
+
+
+def test_sovereign_hammers_and_static_defend_and_the_sovereign_is_kept() -> None:
+    s = new(3, stack=("canterbury",))
+    plain(s)
+    do(s, "move to the British Isles")
+    # Canterbury rolls white, white; Athelstan: static +1 sword, white hammer +2 (no sword itself)
+    dice(s, W2, G1, R1, WH, W2)
+    s.gold[0] = 0
+    do(s, "conquer Canterbury")
+    assert not s.rng.values  # type: ignore[attr-defined]
+    # captain 4 against 2 + 2 (hammer) + 1 (static) = 5: the conquest fails; 5 hits: red and grey
+    assert loc(s, "canterbury") in s.pool and s.damage[0] == 2
+    s2 = new(3, stack=("canterbury",))
+    plain(s2)
+    do(s2, "move to the British Isles")
+    dice(s2, W2, G1, R1, WSH, WSH)  # Canterbury: two shields + static 1 = 1
+    do(s2, "conquer Canterbury", "colonize")
+    assert s2.sovereigns[0] == [war(s2, "athelstan")] and s2.vp(0) == 3 + 3
+
+
+def test_hero_fights_for_the_location_then_joins_or_is_dismissed() -> None:
+    s = new(3, stack=("chartres",))
+    plain(s)
+    do(s, "move to Frankia")
+    dice(s, W2, G1, R1, W1, R1, RB)  # Chartres (white, red, red) 2 + Roland's static 1 = 3 < 4
+    do(s, "conquer Chartres")
+    assert not s.rng.values  # type: ignore[attr-defined]
+    assert s.battle is None and s.pending[0][0] == "conquest"
+    do(s, "colonize")
+    assert s.legal_actions() == [A.TAKE_HERO, A.DISMISS_HERO]
+    do(s, "take hero")
+    assert s.crew[0] == [war(s, "roland")]
+    t = new(3, stack=("chartres",))
+    plain(t)
+    do(t, "move to Frankia")
+    dice(t, W2, G1, R1, W1, RB, RB)
+    do(t, "conquer Chartres", "colonize", "dismiss hero")
+    assert war(t, "roland") in t.wdiscard and not t.crew[0]
+
+
+def test_mercenary_is_hired_for_gold_or_discarded_on_conquest() -> None:
+    s = new(3, stack=("london",))
+    s.gold[0] = 7
+    do(s, "move to the British Isles", "hire Danish Huscarls at London")
+    assert s.gold[0] == 1 and s.crew[0] == [war(s, "huscarls")] and not s.at_loc[loc(s, "london")]
+    t = new(3, stack=("london",))
+    plain(t)
+    do(t, "move to the British Isles")
+    dice(t, W2, G1, R1, WSH, GB)  # London rolls white, grey
+    do(t, "conquer London", "colonize")
+    assert not t.rng.values  # type: ignore[attr-defined]
+    assert war(t, "huscarls") in t.wdiscard and not t.crew[0]
+
+
+def test_danegeld_can_be_collected_twice_at_the_same_location() -> None:
+    s = new(3, stack=("lindisfarne",))
+    do(s, "move to the British Isles")
+    s.actions_left = 3  # a third action, to collect twice after moving
+    do(s, "danegeld Lindisfarne", "danegeld Lindisfarne")
+    assert s.gold[0] == 4 and loc(s, "lindisfarne") in s.pool
+
+
+def test_trade_repair_costs_grey_three_red_two_leftmost_first() -> None:
+    s = new(3, stack=("lindisfarne",))
+    s.damage[0], s.gold[0] = 2, 4
+    do(s, "move to the British Isles")
+    assert A.REPAIR + 1 not in s.legal_actions()  # 5 gold needed for both
+    do(s, "repair 1 section")
+    assert s.damage[0] == 1 and s.gold[0] == 1  # grey first, 3 gold
+    t = new(3, stack=("lindisfarne",))
+    t.damage[0], t.gold[0] = 2, 5
+    do(t, "move to the British Isles", "repair 2 sections")
+    assert t.damage[0] == 0 and t.gold[0] == 0
+
+
+def test_trade_needs_a_location_of_the_region_in_the_pool() -> None:
+    s = new(3, stack=("lindisfarne", "whitby", "cork", "kirkwall", "dublin"))
+    s.damage[0], s.gold[0] = 1, 9
+    do(s, "move to the Rus")
+    assert A.REPAIR not in s.legal_actions()
+    s.pos[0], s._legal = BI, None
+    assert A.REPAIR in s.legal_actions()
+
+
+def test_raid_takes_double_gold_repairs_and_flips_then_rebuild() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    i = loc(s, "lindisfarne")
+    give(s, 1, "lindisfarne")
+    s.damage[0] = 1
+    s.pos[1] = 0
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, G1, GB)
+    do(s, "raid Lindisfarne")
+    assert s.gold[0] == 4 and s.damage[0] == 0 and not s.faceup[i] and s.vp(1) == 0
+    s.pos[0] = 0
+    do(s, "move to the British Isles")
+    assert A.RAID + i not in s.legal_actions() and A.REBUILD + i in s.legal_actions()
+    do(s, "rebuild Lindisfarne")
+    assert s.faceup[i]
+
+
+def test_contested_region_retreat_costs_two_gold_per_undamaged_section() -> None:
+    s = new(3)
+    s.pos[1], s.gold[1], s.damage[1] = BI, 10, 1
+    do(s, "move to the British Isles")
+    assert s.current_player == 1 and s.legal_actions() == [A.CONTEST, A.RETREAT]
+    do(s, "retreat")
+    assert s.gold[1] == 6 and s.pos[1] == 0 and s.pos[0] == BI
+    t = new(3)
+    t.pos[1], t.gold[1] = BI, 3
+    do(t, "move to the British Isles", "retreat")
+    assert t.gold[1] == 0  # all their gold when they have less
+
+
+def test_contest_battle_loser_retreats_and_a_beaten_attacker_acts_again() -> None:
+    s = new(3)
+    plain(s)
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, W1, GB, RB, W2, G1, RB)  # attacker 1, defender 3
+    do(s, "contest")
+    assert s.pos[0] == 0 and s.pos[1] == BI and s.turn == 0 and s.actions_left == 1
+    t = new(3)
+    plain(t)
+    t.pos[1] = BI
+    do(t, "move to the British Isles")
+    dice(t, W2, G1, RB, W1, GB, RB)
+    do(t, "contest")
+    assert t.pos[0] == BI and t.pos[1] == 0
+
+
+def test_regroup_in_the_northlands_repairs_one_section_free() -> None:
+    s = new(3)
+    s.damage[0] = 2
+    do(s, "regroup")
+    assert s.damage[0] == 1 and s.gold[0] == 0
+
+
+def test_bonus_tokens_need_the_northlands_and_their_criteria() -> None:
+    s = new(3)
+    give(s, 0, "kirkwall", "lindisfarne", "noirmoutier", "lisbon")
+    s.gold[0] = 21
+    legal = s.legal_actions()
+    assert A.BONUS + 0 in legal and A.BONUS + 1 not in legal and A.BONUS + 2 in legal
+    do(s, "take Trade Network", "take Gold Hoarder")
+    assert s.tokens[0] == 0b101 and s.gold[0] == 1 and s.vp(0) == 4 + 10
+    give(s, 1, "lindisfarne", "whitby", "cork")
+    assert A.BONUS + 0 not in s.legal_actions()  # taken already: one player only
+    do(s, "take Conquest Legacy")
+    assert s.tokens[1] == 0b010
+    s.pos[2] = BI
+    give(s, 2, "jorvik-fair", "dublin", "isle-of-man")
+    assert not [a for a in s.legal_actions() if A.KIND_OF[a] == "bonus"]  # not in the Northlands
+
+
+def test_hermods_ride_recruits_a_discarded_warrior_or_is_kept() -> None:
+    s = new(3, stack=("hermods-ride",))
+    do(s, "use Hermod's Ride to Hel")
+    assert s.held[0] == [asg(s, "hermods-ride")] and s.vp(0) == 2
+    t = new(3, stack=("hermods-ride",))
+    t.wdiscard.append(war(t, "roland"))
+    t.at_loc[loc(t, "chartres")] = False
+    do(t, "use Hermod's Ride to Hel")
+    assert t.legal_actions() == [A.RECRUIT + war(t, "roland")]
+    do(t, "recruit Roland the Paladin")
+    assert t.crew[0] == [war(t, "roland")] and t.n_loc + asg(t, "hermods-ride") in t.discard
+
+
+def test_asgard_cards_grow_and_shrink_the_journey_pool() -> None:
+    s = new(3, stack=("bifrost", "fimbulwinter"))
+    do(s, "use The Bifrost Opens")
+    assert s.pool_size == 6 and s.held[0] == [asg(s, "bifrost")]
+    do(s, "use Fimbulwinter")
+    assert s.pool_size == 5 and s.gold[0] == 3
+    assert len(s.pool) == 5  # refilled to the new size at the end of the turn
+
+
+def test_asgard_battle_before_the_gods_keeps_the_card_on_a_win() -> None:
+    s = new(3, stack=("valkyries-trial",))
+    plain(s)
+    s.pos[0] = BI
+    dice(s, W2, G1, R1, W1, GB)  # 4 against 1; the Gods' dice come from the card
+    do(s, "use Trial of the Valkyries")
+    assert s.held[0] == [asg(s, "valkyries-trial")] and s.gold[0] == 4 and s.pos[0] == BI
+    t = new(3, stack=("valkyries-trial",))
+    plain(t)
+    dice(t, W1, GB, RB, W2, G1)
+    do(t, "use Trial of the Valkyries")
+    assert t.n_loc + asg(t, "valkyries-trial") in t.discard and not t.held[0]
+
+
+def test_asgard_duel_fights_a_chosen_captain_without_retreat() -> None:
+    s = new(3, stack=("odins-holmgang",))
+    plain(s)
+    s.pos[0], s.pos[2] = BI, 3
+    do(s, "use Odin's Holmgang")
+    assert s.legal_actions() == [A.DUEL + 1, A.DUEL + 2]
+    dice(s, W2, G1, R1, W1, GB, RB)
+    do(s, "duel P2")
+    assert s.held[0] == [asg(s, "odins-holmgang")] and s.pos == [BI, 0, 3]
+
+
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    s = new(3, stack=("lindisfarne",))
+    before = s.full_state()
+    for bad in (A.CONQUER + loc(s, "lindisfarne"), A.COLONIZE, A.REGROUP, -1, A.NUM_ACTIONS):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+        assert s.full_state() == before
+    with pytest.raises(IllegalAction, match="not legal"):
+        s.apply_label("raze")
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"captains": ("nobody", "ragnar", "ivar")}, "captains"),
+        ({"captains": ("ragnar", "ragnar", "ivar")}, "captains"),
+        ({"captains": ("ragnar", "ivar")}, "captains"),
+        ({"stack": ("atlantis",)}, "stack"),
+        ({"stack": ("paris", "paris")}, "stack"),
+        ({"round_limit": 0}, "round_limit"),
+        ({"cards": "/nonexistent/set.toml"}, "cards"),
+    ],
+)
+def test_bad_options_name_the_option(options: dict, name: str) -> None:
+    with pytest.raises(InvalidOptions) as e:
+        GAME.new(3, 1, options)
+    assert e.value.option == name
+
+
+def test_round_limit_brings_ragnarok() -> None:
+    s = new(3, round_limit=1)
+    for _ in range(3):
+        do(s, "end turn")
+    assert s.rag is not None
+
+
+def test_asgard_instructions_gold_and_repair() -> None:
+    s = new(3, stack=("idunns-apples",))
+    s.damage[0] = 2
+    do(s, "use Idunn's Apples")
+    assert s.damage[0] == 0 and s.gold[0] == 2 and s.n_loc + asg(s, "idunns-apples") in s.discard
+
+
+def test_gold_never_exceeds_sixty() -> None:
+    s = new(3, stack=("lindisfarne",))
+    s.gold[0] = 59
+    do(s, "move to the British Isles", "danegeld Lindisfarne")
+    assert s.gold[0] == 60
