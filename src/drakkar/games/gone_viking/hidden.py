@@ -150,6 +150,7 @@ def redeterminize(s: GoneVikingState, player: int, rng: random.Random) -> None:
         need[q] = len(s.hands[q]) - len(fixed[q])
     pile_slots = [i for i, m in enumerate(s.pile_known) if not m & bit]
     pool += [s.pile[i] for i in pile_slots]
+    pool.sort()  # so the re-deal depends on the view and rng alone
     rng.shuffle(pool)
     if s.trick_god >= 0 and s.trick_god_seat != player:
         pool.append(s.trick_god)

@@ -91,10 +91,11 @@ def redeterminize(s: KnarrState, player: int, rng: random.Random) -> None:
         if q != player:
             unseen += [v for v in s.hands[q] if v not in s.known[q]]
     # A deck formed from the (public) discard pile has a known make-up: only its order is dealt.
-    pool = unseen if s.deck_public else unseen + s.deck
+    # Sorted first, so the re-deal depends on the view and rng alone.
+    pool = sorted(unseen if s.deck_public else unseen + s.deck)
     rng.shuffle(pool)
     if s.deck_public:
-        deck = s.deck.copy()
+        deck = sorted(s.deck)
         rng.shuffle(deck)
         s.deck = deck
     for q in range(s.num_players):
@@ -105,6 +106,7 @@ def redeterminize(s: KnarrState, player: int, rng: random.Random) -> None:
     if not s.deck_public:
         s.deck = pool
     for deck in s.ddecks:
+        deck.sort()
         rng.shuffle(deck)
     s._legal = None
 

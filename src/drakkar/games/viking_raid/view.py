@@ -96,6 +96,7 @@ def redeal_unseen(state: VikingRaidState, player: int, rng: random.Random) -> No
     unseen = state.vdeck.copy()
     for i in others:
         unseen.extend(state.hands[i])
+    unseen.sort()  # so the re-deal depends on the view and rng alone, not the hidden order
     rng.shuffle(unseen)
     k = 0
     for i in others:
@@ -103,7 +104,7 @@ def redeal_unseen(state: VikingRaidState, player: int, rng: random.Random) -> No
         state.hands[i] = tuple(sorted(unseen[k : k + size]))
         k += size
     state.vdeck = unseen[k:]
-    edeck = state.edeck.copy()
+    edeck = sorted(state.edeck)
     rng.shuffle(edeck)
     state.edeck = edeck
     state._legal = None

@@ -398,16 +398,30 @@ class VillainousVikingsState(State):
         Each deck position keeps its Age (the backs show it); Ragnarok stays among the bottom four."""
         deck = self.deck
         rag_at = deck.index(self.rag_code) if self.rag_code in deck else -1
+        if 0 <= rag_at < 4:  # start from a place the seat's view fixes, so nothing leaks
+            first = self._ragnarok_places()[0]
+            deck[rag_at], deck[first] = deck[first], deck[rag_at]
+            rag_at = first
         for age in (1, 2, 3):
             slots = [i for i, c in enumerate(deck) if c != self.rag_code and self.age_of(c) == age]
             unseen = [deck[i] for i in slots] + [c for c in self.box if self.age_of(c) == age]
+            unseen.sort()  # so the re-deal depends on the view and rng alone
             rng.shuffle(unseen)
             for i, c in zip(slots, unseen, strict=False):
                 deck[i] = c
             self.box = [c for c in self.box if self.age_of(c) != age] + unseen[len(slots) :]
         self.box.sort()
         if 0 <= rag_at < 4:  # the bottom four: deck[0..3]
-            j = rng.randrange(min(4, len(deck)))
-            if self.age_of(deck[j]) == 3 or j == rag_at:
-                deck[rag_at], deck[j] = deck[j], deck[rag_at]
+            places = self._ragnarok_places()
+            j = places[rng.randrange(len(places))]
+            deck[rag_at], deck[j] = deck[j], deck[rag_at]
         self._legal = None
+
+    def _ragnarok_places(self) -> list[int]:
+        """The bottom-four places Ragnarok may hold: its own and those of Age III cards."""
+        deck = self.deck
+        return [
+            i
+            for i in range(min(4, len(deck)))
+            if deck[i] == self.rag_code or self.age_of(deck[i]) == 3
+        ]
