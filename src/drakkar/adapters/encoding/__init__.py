@@ -82,6 +82,24 @@ def relative(seat: int, player: int, num_players: int) -> int:
     return (seat - player) % num_players
 
 
+def mark_seat(
+    x: dict[str, np.ndarray], player: int, num_players: int, field: str, seat: int | None
+) -> None:
+    """Set `seat`'s entry (relative to `player`) of a one-hot-per-seat field; None sets none.
+
+    Encoders bind the first three with `functools.partial` inside `fill`."""
+    if seat is not None:
+        x[field][relative(seat, player, num_players)] = 1
+
+
+def count_kinds(
+    x: dict[str, np.ndarray], index: dict[str, int], field: str, names: Any, offset: int = 0
+) -> None:
+    """Add one to `field[offset + index[name]]` for each card `name`."""
+    for name in names:
+        x[field][offset + index[name]] += 1
+
+
 _extra: dict[str, Encoder] = {}
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from drakkar.adapters.encoding import Encoder, Field, relative
+from drakkar.adapters.encoding import Encoder, Field, count_kinds, mark_seat, relative
 from drakkar.games.gone_viking.cards import (
     DECK_COUNTS,
     GOD_NAMES,
@@ -75,13 +76,8 @@ class GoneVikingEncoder(Encoder):
     ) -> None:
         n = num_players
 
-        def seat_hot(field: str, seat: int | None) -> None:
-            if seat is not None:
-                x[field][relative(seat, player, n)] = 1
-
-        def count(field: str, names: Any, offset: int = 0) -> None:
-            for name in names:
-                x[field][offset + KIND[name]] += 1
+        seat_hot = partial(mark_seat, x, player, n)
+        count = partial(count_kinds, x, KIND)
 
         count("hand", view["hand"] or ())
         x["phase"][PHASE_NAMES.index(view["phase"])] = 1

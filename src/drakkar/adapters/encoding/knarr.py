@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from drakkar.adapters.encoding import Encoder, Field, relative
+from drakkar.adapters.encoding import Encoder, Field, count_kinds, mark_seat, relative
 from drakkar.games.knarr.cards import (
     ARTIFACT_IDS,
     COLOURS,
@@ -16,6 +17,7 @@ from drakkar.games.knarr.cards import (
     V_KIND,
     kind_name,
 )
+from drakkar.games.knarr.state import PHASE_NAMES
 
 SEATS = 4
 KINDS = 20  # Viking kinds: colour (red, yellow, green, blue, purple) x asset (VP, BR, RC, REP)
@@ -24,17 +26,6 @@ COPIES = max(Counter(V_KIND).values())  # most Vikings of one kind
 ND = len(DEST_IDS)  # 35 Destinations, A01..B35 in `cards.DESTINATIONS` order
 DEST = {d: i for i, d in enumerate(DEST_IDS)}
 BOARD_SLOTS, DEST_SLOTS = len(COLOURS), 6
-PHASES = (
-    "action",
-    "pay",
-    "trade or end",
-    "empty-deck discard",
-    "mead cup",
-    "golden bracelet",
-    "helmet",
-    "weathervane",
-    "over",
-)
 ROUND_CAP, SCORE_CAP, TOKEN_CAP = 60, 100, 3
 
 
@@ -46,7 +37,7 @@ class KnarrEncoder(Encoder):
     game = "knarr"
     FIELDS = (
         Field("hand", KINDS, "my hand: Vikings of each kind", COPIES),
-        Field("phase", len(PHASES), "one-hot: the decision asked"),
+        Field("phase", len(PHASE_NAMES), "one-hot: the decision asked"),
         Field("round", 1, f"round (capped at {ROUND_CAP})", ROUND_CAP),
         Field("seats", SEATS, "1 where a relative seat is in the game"),
         Field("to_move", SEATS, "one-hot: the relative seat to move"),
@@ -84,16 +75,11 @@ class KnarrEncoder(Encoder):
     ) -> None:
         n = num_players
 
-        def seat_hot(field: str, seat: int | None) -> None:
-            if seat is not None:
-                x[field][relative(seat, player, n)] = 1
-
-        def count(field: str, names: Any, offset: int = 0) -> None:
-            for name in names:
-                x[field][offset + KIND[name]] += 1
+        seat_hot = partial(mark_seat, x, player, n)
+        count = partial(count_kinds, x, KIND)
 
         count("hand", view["hand"] or ())
-        x["phase"][PHASES.index(view["phase"])] = 1
+        x["phase"][PHASE_NAMES.index(view["phase"])] = 1
         x["round"][0] = min(view["round"], ROUND_CAP)
         for seat in range(n):
             seat_hot("seats", seat)

@@ -7,11 +7,12 @@ set; `for_options` builds the name-to-index tables of the set the options name.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from drakkar.adapters.encoding import Encoder, Field, relative
+from drakkar.adapters.encoding import Encoder, Field, mark_seat, relative
 from drakkar.engine.options import GameOptions
 from drakkar.games.villainous_vikings.actions import BONUS_NAMES
 from drakkar.games.villainous_vikings.battle import KIND_NAMES as BATTLE_KINDS
@@ -117,9 +118,7 @@ class VillainousVikingsEncoder(Encoder):
             raise ValueError("use ENCODER.for_options(state.options): the card set names the cards")
         n = num_players
 
-        def seat_hot(field: str, seat: int | None) -> None:
-            if seat is not None:
-                x[field][relative(seat, player, n)] = 1
+        seat_hot = partial(mark_seat, x, player, n)
 
         x["round"][0] = min(view["round"], ROUND_CAP)
         x["actions_left"][0] = min(view["actions_left"], 3)
