@@ -169,3 +169,9 @@ def test_cards_validates_the_shipped_set_and_names_errors_in_a_broken_one(tmp_pa
     assert "locations.toml" in result.output and "'gold'" in result.output
     assert runner.invoke(app, ["cards", "knarr"]).exit_code == 2
     assert runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"]).exit_code == 2
+
+
+def test_bench_can_time_in_cpu_seconds() -> None:
+    result = runner.invoke(app, ["bench", "high-card", "--seconds", "0.2", "--cpu-time"])
+    assert result.exit_code == 0, result.output
+    assert "CPU time" in result.output and "actions/s" in result.output
