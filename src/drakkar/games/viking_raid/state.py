@@ -10,7 +10,6 @@ Lost); such a turn skips Planning and Declaration.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from drakkar.engine.events import Event
@@ -28,7 +27,6 @@ from drakkar.games.viking_raid.cards import (
     E_GOLD,
     E_KILLS,
     E_TYPE,
-    ENCOUNTER,
     ENCOUNTER_DECK,
     ENCOUNTER_INDEX,
     ENCOUNTER_NAMES,
@@ -46,7 +44,6 @@ from drakkar.games.viking_raid.cards import (
     V_SAILING,
     V_SIZE,
     V_TYPE,
-    VIKING,
     VIKING_DECK,
     VIKING_INDEX,
     VIKING_NAMES,
@@ -544,57 +541,14 @@ class VikingRaidState(State):
         redeal_unseen(self, player, rng)
 
     def full_state(self) -> Any:
-        return (
-            tuple(self.vdeck),
-            tuple(self.vdiscard),
-            tuple(self.edeck),
-            tuple(self.ediscard),
-            tuple(self.hands),
-            tuple(self.gold),
-            tuple(self.raids),
-            tuple(self.out),
-            tuple(self.ship),
-            tuple(self.crew),
-            tuple(self.hired),
-            tuple(self.used),
-            tuple(self.dest),
-            tuple(self.hull),
-            tuple(self.sail),
-            tuple(self.attack),
-            tuple(self.resume),
-            self.turn,
-            self.round_no,
-            self.step,
-            self.after_discard,
-            self.ending,
-            self.over,
-            tuple(self.drawn),
-            tuple(self.history),
-            self.rng.getstate(),
-            tuple(self.events),
-        )
+        from drakkar.games.viking_raid.view import full_state
+
+        return full_state(self)
 
     def check_invariants(self) -> None:
-        counts = Counter(self.vdeck)
-        counts.update(self.vdiscard)
-        for i in range(self.num_players):
-            counts.update(self.hands[i])
-            if self.ship[i] >= 0:
-                counts[self.ship[i]] += 1
-                counts[self.dest[i]] += 1
-                counts.update(c for c in CREWS if self.hired[i] & CREW_BIT[c])
-            assert self.gold[i] >= 0, f"player {i} has {self.gold[i]} Gold"
-            assert not (self.out[i] and self.hands[i]), f"player {i} is out but holds cards"
-        for c, card in enumerate(VIKING):
-            assert counts[c] == card.copies, (
-                f"{card.name}: {counts[c]} in the game, not {card.copies}"
-            )
-        ecounts = Counter(self.edeck)
-        ecounts.update(self.ediscard)
-        for e, ecard in enumerate(ENCOUNTER):
-            assert ecounts[e] == ecard.copies, (
-                f"{ecard.name}: {ecounts[e]} in the game, not {ecard.copies}"
-            )
+        from drakkar.games.viking_raid.view import check_invariants
+
+        check_invariants(self)
 
 
 def _stacked(deck: list[int], stack: tuple[str, ...], index: dict[str, int], rng: Any) -> list[int]:

@@ -9,8 +9,10 @@ from typing import Any
 from drakkar.games.viking_raid.cards import (
     CREW_BIT,
     CREWS,
+    ENCOUNTER,
     ENCOUNTER_NAMES,
     V_SIZE,
+    VIKING,
     VIKING_NAMES,
     distance,
 )
@@ -108,3 +110,58 @@ def redeal_unseen(state: VikingRaidState, player: int, rng: random.Random) -> No
     rng.shuffle(edeck)
     state.edeck = edeck
     state._legal = None
+
+
+def full_state(state: VikingRaidState) -> Any:
+    """Everything, hidden parts included, as a comparable value (the tests use it)."""
+    return (
+        tuple(state.vdeck),
+        tuple(state.vdiscard),
+        tuple(state.edeck),
+        tuple(state.ediscard),
+        tuple(state.hands),
+        tuple(state.gold),
+        tuple(state.raids),
+        tuple(state.out),
+        tuple(state.ship),
+        tuple(state.crew),
+        tuple(state.hired),
+        tuple(state.used),
+        tuple(state.dest),
+        tuple(state.hull),
+        tuple(state.sail),
+        tuple(state.attack),
+        tuple(state.resume),
+        state.turn,
+        state.round_no,
+        state.step,
+        state.after_discard,
+        state.ending,
+        state.over,
+        tuple(state.drawn),
+        tuple(state.history),
+        state.rng.getstate(),
+        tuple(state.events),
+    )
+
+
+def check_invariants(state: VikingRaidState) -> None:
+    """Every Viking and Encounter card exactly once somewhere; Gold never below 0."""
+    counts = Counter(state.vdeck)
+    counts.update(state.vdiscard)
+    for i in range(state.num_players):
+        counts.update(state.hands[i])
+        if state.ship[i] >= 0:
+            counts[state.ship[i]] += 1
+            counts[state.dest[i]] += 1
+            counts.update(c for c in CREWS if state.hired[i] & CREW_BIT[c])
+        assert state.gold[i] >= 0, f"player {i} has {state.gold[i]} Gold"
+        assert not (state.out[i] and state.hands[i]), f"player {i} is out but holds cards"
+    for c, card in enumerate(VIKING):
+        assert counts[c] == card.copies, f"{card.name}: {counts[c]} in the game, not {card.copies}"
+    ecounts = Counter(state.edeck)
+    ecounts.update(state.ediscard)
+    for e, ecard in enumerate(ENCOUNTER):
+        assert ecounts[e] == ecard.copies, (
+            f"{ecard.name}: {ecounts[e]} in the game, not {ecard.copies}"
+        )
