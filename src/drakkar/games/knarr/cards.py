@@ -230,3 +230,14 @@ def viking_by_id(text: str) -> int:
 
 def dest_by_id(text: str) -> int:
     return DEST_IDS.index(text.strip().upper())
+
+
+def draw_artifacts(choice: str, rng: Any) -> tuple[int, ...]:
+    """The artifacts in play for the `artifacts` option's `choice` (indices into ARTIFACT_IDS)."""
+    if choice == "none":
+        return ()
+    if choice == "random":
+        return (rng.randrange(len(ARTIFACT_IDS)),)
+    if choice == "mead-cup+random":
+        return (MEAD_CUP, 1 + rng.randrange(len(ARTIFACT_IDS) - 1))
+    return (ARTIFACT_IDS.index(choice),)
