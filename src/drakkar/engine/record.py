@@ -165,20 +165,25 @@ class Record:
             tuple(seats),
             meta,
         )
-        state = record.replay()  # checks every action
         labels = data.get("labels")
-        if labels is not None:
-            if not isinstance(labels, list) or len(labels) != len(record.actions):
-                raise InvalidRecord("'labels' must list one label per action")
-            replay = record.new_state()
-            for i, (a, label) in enumerate(zip(record.actions, labels, strict=True)):
-                if replay.action_label(a) != label:
-                    raise InvalidRecord(
-                        f"'labels'[{i}] is {label!r} but action {a} is "
-                        f"{replay.action_label(a)!r}: the record was altered"
-                    )
-                replay.apply(a)
-        del state
+        if labels is not None and (
+            not isinstance(labels, list) or len(labels) != len(record.actions)
+        ):
+            raise InvalidRecord("'labels' must list one label per action")
+        # One replay checks every action and, when present, every label beside it.
+        state = record.new_state()
+        for i, a in enumerate(record.actions):
+            in_range = 0 <= a < game.num_distinct_actions
+            label = state.action_label(a) if labels is not None and in_range else None
+            try:
+                state.apply(a)
+            except IllegalAction as e:
+                raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
+            if labels is not None and labels[i] != label:
+                raise InvalidRecord(
+                    f"'labels'[{i}] is {labels[i]!r} but action {a} is {label!r}: "
+                    "the record was altered"
+                )
         return record
 
     def new_state(self) -> State:

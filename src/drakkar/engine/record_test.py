@@ -77,3 +77,15 @@ def test_an_unfinished_game_is_a_valid_record() -> None:
     s.apply(s.legal_actions()[0])
     rec = Record.loads(Record.from_state(s).dumps())
     assert rec.replay().full_state() == s.full_state()
+
+
+def test_an_out_of_range_action_beside_its_label_is_refused_as_an_action() -> None:
+    import drakkar
+
+    for game in drakkar.games():
+        s = game.new(game.min_players, seed=1)
+        s.apply(s.legal_actions()[0])
+        data = Record.from_state(s).to_dict()
+        data["actions"][0] = game.num_distinct_actions + 5
+        with pytest.raises(InvalidRecord, match=r"'actions'\[0\]"):
+            Record.loads(json.dumps(data))
