@@ -17,7 +17,40 @@ name), `first_player`, and `viking_stack` / `destination_stack` for setting up t
 The full rules, every ruling and the test that pins it: docs/rules/knarr.md.
 """
 
-from drakkar.games.knarr.state import KnarrGame, KnarrState
+from typing import Any
+
+from drakkar.engine.agent import Agent
+from drakkar.engine.game import Game
+from drakkar.games.knarr import actions as A
+from drakkar.games.knarr.options import KnarrOptions
+from drakkar.games.knarr.state import KnarrState
+
+
+class KnarrGame(Game):
+    name = "knarr"
+    title = "Knarr"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    num_distinct_actions = A.NUM_ACTIONS
+    options_class = KnarrOptions
+    state_class = KnarrState
+
+    def max_game_length(self, num_players: int) -> int:
+        from drakkar.games.knarr.view import length_bound
+
+        return length_bound(num_players)
+
+    def heuristic_agent(self, seed: int | None = None) -> Agent:
+        from drakkar.games.knarr.bot import KnarrBot
+
+        return KnarrBot(seed)
+
+    def render(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.knarr.render import render
+
+        return render(view, player)
+
 
 GAME = KnarrGame()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
 from drakkar.engine.options import GameOptions
 from drakkar.engine.state import State
@@ -589,29 +588,3 @@ class KnarrState(State):
         from drakkar.games.knarr.view import check_invariants
 
         check_invariants(self)
-
-
-class KnarrGame(Game):
-    name = "knarr"
-    title = "Knarr"
-    min_players = 2
-    max_players = 4
-    default_players = 3
-    num_distinct_actions = A.NUM_ACTIONS
-    options_class = KnarrOptions
-    state_class = KnarrState
-
-    def max_game_length(self, num_players: int) -> int:
-        from drakkar.games.knarr.view import length_bound
-
-        return length_bound(num_players)
-
-    def heuristic_agent(self, seed: int | None = None) -> Agent:
-        from drakkar.games.knarr.bot import KnarrBot
-
-        return KnarrBot(seed)
-
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
-        from drakkar.games.knarr.render import render
-
-        return render(view, player)
