@@ -1,15 +1,19 @@
 """drakkar's ISMCTS against OpenSpiel's IS-MCTS bot, at the same iterations a move.
 
-    python benchmarks/openspiel_match.py                       # every game, 200 games each
+    python benchmarks/openspiel_match.py --jobs 2              # every game, 200 games each
     python benchmarks/openspiel_match.py --games high-card --count 50 --iterations 100
 
-Both bots search with random roll-outs and the same exploration constant; an OpenSpiel
-"simulation" and a drakkar "iteration" are the same unit (one sampled world, one descent, one
-expansion, one roll-out). OpenSpiel's bot plays through `drakkar.adapters.openspiel` with a
-resampler built on the game's `redeterminize`. Seats alternate between the two bots and the
-pattern shifts by one every game, so each bot sits in every seat equally often. Reported per
-bot: the mean return per seat it held (1/players is parity), with a 95% interval, and the
-seconds it spent per move. Results go to stdout as a Markdown table and, with --json, to a file.
+drakkar plays its `ismcts` spec as shipped (with the game's roll-out depth and the heuristic
+prior at the root). OpenSpiel's `ISMCTSBot` plays through `drakkar.adapters.openspiel`, with a
+resampler built on the game's `redeterminize` and `RolloutEvaluator`: OpenSpiel's random
+roll-out evaluator run on the drakkar state, cut after the same depth as drakkar's, so both
+bots see the same roll-outs and an OpenSpiel "simulation" and a drakkar "iteration" are the
+same unit (one sampled world, one descent, one expansion, one roll-out). Seats alternate
+between the two bots and the pattern shifts by one every game, so each bot sits in every seat
+equally often; game g is dealt from its own seed, so `--jobs` does not change the results.
+Reported per bot: the mean return per seat it held (1/players is parity), with a 95% interval,
+and the seconds it spent per move. Results go to stdout as a Markdown table and, with --json,
+to a file.
 """
 
 from __future__ import annotations
@@ -17,18 +21,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
 
 import drakkar
 import drakkar.engine.toy  # noqa: F401  (High Card, for a quick smoke run)
-from drakkar.adapters.openspiel import register, resampler, short_name
+from drakkar.adapters.openspiel import RolloutEvaluator, register, resampler, short_name
 from drakkar.agents.spec import make_agent
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.game import Game
@@ -50,37 +56,79 @@ class Tally:
         return mean, 1.96 * sd / math.sqrt(n), self.seconds / max(self.moves, 1)
 
 
-def play_match(
-    game: Game, players: int, count: int, iterations: int, c: float, seed: int, ours_spec: str
+def play_one(
+    game_name: str, players: int, g: int, iterations: int, c: float, seed: int, ours_spec: str
 ) -> dict:
+    """Game `g` of a match: its own seeds, so games can run in any order or process."""
+    game = load(game_name)
     register(game)
-    spiel_game = pyspiel.load_game(f"{short_name(game)}(players={players})")
+    spiel_game = pyspiel.load_game(
+        f"{short_name(game)}(players={players},seed={seed * 100_003 + g})"
+    )
+    rng = random.Random(f"{seed}:{g}")
+    seats = [DRAKKAR if (i + g) % 2 == 0 else OPENSPIEL for i in range(players)]
+    ours = make_agent(ours_spec, game, rng.getrandbits(63))
+    rs = np.random.RandomState(rng.getrandbits(32))
+    # The same roll-outs as drakkar's agent: random, cut after the same depth.
+    evaluator = RolloutEvaluator(ours.depth, random.Random(rng.getrandbits(63)))
+    theirs = ismcts.ISMCTSBot(spiel_game, evaluator, c, iterations, random_state=rs)
+    theirs.set_resampler(resampler(random.Random(rng.getrandbits(63))))
+    seconds = {DRAKKAR: 0.0, OPENSPIEL: 0.0}
+    moves = {DRAKKAR: 0, OPENSPIEL: 0}
+    state = spiel_game.new_initial_state()
+    while not state.is_terminal():
+        seat = state.current_player()
+        who = seats[seat]
+        start = time.perf_counter()
+        action = ours.act(state.inner, seat) if who == DRAKKAR else int(theirs.step(state))
+        seconds[who] += time.perf_counter() - start
+        moves[who] += 1
+        state.apply_action(action)
+    return {"seats": seats, "returns": state.returns(), "seconds": seconds, "moves": moves}
+
+
+def play_match(
+    game: Game,
+    players: int,
+    count: int,
+    iterations: int,
+    c: float,
+    seed: int,
+    ours_spec: str,
+    jobs: int = 1,
+) -> dict:
     tallies = {DRAKKAR: Tally(), OPENSPIEL: Tally()}
-    rng = random.Random(seed)
-    for g in range(count):
-        seats = [DRAKKAR if (i + g) % 2 == 0 else OPENSPIEL for i in range(players)]
-        ours = make_agent(ours_spec, game, rng.getrandbits(63))
-        rs = np.random.RandomState(rng.getrandbits(32))
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-        theirs = ismcts.ISMCTSBot(spiel_game, evaluator, c, iterations, random_state=rs)
-        theirs.set_resampler(resampler(random.Random(rng.getrandbits(63))))
-        state = spiel_game.new_initial_state()
-        while not state.is_terminal():
-            seat = state.current_player()
-            who = seats[seat]
-            start = time.perf_counter()
-            action = ours.act(state.inner, seat) if who == DRAKKAR else int(theirs.step(state))
-            tallies[who].seconds += time.perf_counter() - start
-            tallies[who].moves += 1
-            state.apply_action(action)
-        for seat, r in enumerate(state.returns()):
-            tallies[seats[seat]].returns.append(r)
-        print(f"  {game.name} game {g + 1}/{count}: {state.returns()}", file=sys.stderr)
+    args = [(game.name, players, g, iterations, c, seed, ours_spec) for g in range(count)]
+    with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
+        for done, result in enumerate(pool.imap_unordered(_play_one_star, args), 1):
+            for seat, r in enumerate(result["returns"]):
+                tallies[result["seats"][seat]].returns.append(r)
+            for who, t in tallies.items():
+                t.seconds += result["seconds"][who]
+                t.moves += result["moves"][who]
+            print(f"  {game.name} game {done}/{count}: {result['returns']}", file=sys.stderr)
     out = {"game": game.name, "players": players, "games": count, "iterations": iterations}
     for who, t in tallies.items():
         mean, half, per_move = t.summary()
         out[who] = {"mean_return": mean, "ci95": half, "seconds_per_move": per_move}
     return out
+
+
+def _play_one_star(args: tuple) -> dict:
+    return play_one(*args)
+
+
+class _Serial:
+    """`multiprocessing.Pool`'s `imap_unordered`, in this process (for --jobs 1)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, fn: Callable[[tuple], dict], items: list[tuple]) -> Iterator[dict]:
+        return map(fn, items)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ours", help="drakkar's agent spec (default ismcts:iterations=N,c=C)")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument(
+        "--jobs", type=int, default=1, help="games played at once, one process each (1)"
+    )
     args = ap.parse_args(argv)
     games = [load(n) for n in args.games] if args.games else drakkar.games()
     ours = args.ours or f"ismcts:iterations={args.iterations},c={args.c}"
@@ -105,7 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         players = args.players or game.default_players
         start = time.perf_counter()
-        result = play_match(game, players, args.count, args.iterations, args.c, args.seed, ours)
+        result = play_match(
+            game, players, args.count, args.iterations, args.c, args.seed, ours, args.jobs
+        )
         result["wall_seconds"] = time.perf_counter() - start
         rows.append(result)
     print(

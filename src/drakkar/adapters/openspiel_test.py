@@ -6,7 +6,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from drakkar.adapters.cases import all_games, case_id, game_player_counts
-from drakkar.adapters.openspiel import register, resampler, short_name
+from drakkar.adapters.openspiel import RolloutEvaluator, register, resampler, short_name
 from drakkar.engine.errors import InvalidRecord
 
 CASES = game_player_counts()
@@ -37,11 +37,12 @@ def test_random_sim_test(case):
     pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
-def test_random_sim_test_with_serialisation_on_a_seeded_game(game):
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_sim_test_with_serialisation_on_a_seeded_game(case):
     # The wheel cannot serialise a sampled-stochastic Python game (its Game::GetRNGState is not
     # overridable from Python); loaded with a seed, a game is one fixed deal and serialises.
-    spiel_game = _load(game, game.default_players, seed=3)
+    game, n = case
+    spiel_game = _load(game, n, seed=3)
     assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
 
@@ -172,3 +173,45 @@ def test_a_seeded_game_also_reads_openspiels_action_list():
         _load(game, 2).deserialize_state(text)
     with pytest.raises(InvalidRecord, match="missing 'game'"):
         seeded.deserialize_state('{"format": "drakkar-record"}')
+
+
+def test_the_rollout_evaluator_plays_to_the_end_or_counts_the_leaders_at_its_depth():
+    game = all_games()[0]
+    spiel_game = _load(game, game.default_players, seed=5)
+    state = spiel_game.new_initial_state()
+    before = str(state)
+    to_the_end = RolloutEvaluator(0, random.Random(1)).evaluate(state)
+    assert to_the_end.sum() == pytest.approx(1.0)
+    assert str(state) == before  # it plays on a clone
+    # Cut after one action: the players ahead on score share the win.
+    cut = RolloutEvaluator(1, random.Random(1)).evaluate(state)
+    winners = cut[cut > 0]
+    assert cut.sum() == pytest.approx(1.0) and np.allclose(winners, winners[0])
+    # A finished game is its returns.
+    done = spiel_game.new_initial_state()
+    rng = random.Random(2)
+    while not done.is_terminal():
+        done.apply_action(rng.choice(done.legal_actions()))
+    assert RolloutEvaluator(3).evaluate(done).tolist() == done.returns()
+    legal = state.legal_actions()
+    assert RolloutEvaluator().prior(state) == [(a, 1.0 / len(legal)) for a in legal]
+    with pytest.raises(ValueError, match="depth"):
+        RolloutEvaluator(-1)
+
+
+def test_information_state_strings_are_cached_per_state_until_its_next_action():
+    game = all_games()[0]
+    spiel_game = _load(game, game.default_players, seed=5)
+    state = spiel_game.new_initial_state()
+    seat = state.current_player()
+    first = state.information_state_string(seat)
+    assert state.information_state_string(seat) == first
+    assert state.observation_string(seat) != first  # the two kinds are kept apart
+    clone = state.clone()
+    assert clone.information_state_string(seat) == first
+    state.apply_action(state.legal_actions()[0])
+    after = state.information_state_string(seat)
+    assert after != first
+    fresh = spiel_game.deserialize_state(state.serialize())
+    assert fresh.information_state_string(seat) == after
+    assert clone.information_state_string(seat) == first  # the clone did not move

@@ -245,10 +245,10 @@ class ISMCTSAgent(Agent):
             else:
                 world.apply(policy.act(world, p))
             limit -= 1
-        return _leaders(world)
+        return leaders(world)
 
 
-def _leaders(world: State) -> list[float]:
+def leaders(world: State) -> list[float]:
     """A cut-short roll-out's returns: the players ahead on score share the win."""
     if world.is_terminal():
         return world.returns()

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from drakkar.agents.ismcts import GAME_DEFAULTS, ISMCTSAgent, _blend, _leaders
+from drakkar.agents.ismcts import GAME_DEFAULTS, ISMCTSAgent, _blend, leaders
 from drakkar.agents.random_agent import RandomAgent
 from drakkar.agents.spec import make_agent
 from drakkar.agents.tricks_toy import TRICKS
@@ -227,8 +227,8 @@ def test_a_cut_short_rollout_counts_the_leaders_as_winners():
     state = TRICKS.new(3, 1, {"stack": (9, 1, 2, 3, 10, 4, 5, 6, 11, 7, 8, 12)})
     for card in (9, 10, 11):  # P2 takes the first trick
         state.apply(card - 1)
-    assert _leaders(state) == [0.0, 0.0, 1.0]
-    assert _leaders(TRICKS.new(2, 1)) == [0.5, 0.5]
+    assert leaders(state) == [0.0, 0.0, 1.0]
+    assert leaders(TRICKS.new(2, 1)) == [0.5, 0.5]
 
 
 def test_the_margin_blends_the_score_standing_into_the_reward():
