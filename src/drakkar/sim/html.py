@@ -78,7 +78,7 @@ def plot_agent_seat(a: Analysis, path: Path) -> str:
         err = [[c.rate - c.interval[0] for c in cells], [c.interval[1] - c.rate for c in cells]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=name, color=COLOURS[k % len(COLOURS)])
     ax.axhline(a.fair_share, color="#444", linestyle="--", linewidth=1)
-    ax.set_xticks(range(p), [f"seat {s + 1}" for s in range(p)])
+    ax.set_xticks(range(p), [f"seat {s}" for s in range(p)])
     ax.set_ylabel("win rate")
     ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
     ax.set_title("Each agent in each seat")
@@ -109,7 +109,7 @@ def plot_scores(a: Analysis, path: Path) -> str:
     by_agent.boxplot([a.scores_by_agent[n] for n in names], tick_labels=names)
     by_agent.set_title("Final score per agent")
     p = a.study.players
-    by_seat.boxplot(a.scores_by_seat, tick_labels=[f"seat {s + 1}" for s in range(p)])
+    by_seat.boxplot(a.scores_by_seat, tick_labels=[f"seat {s}" for s in range(p)])
     by_seat.set_title("Final score per seat")
     by_agent.set_ylabel("score")
     return _save(fig, path)

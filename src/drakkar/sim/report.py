@@ -93,9 +93,9 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         study=study,
         games=games,
         by_agent=[Rate(a, agent_n[a], agent_w[a]) for a in names],
-        by_seat=[Rate(f"seat {s + 1}", games, seat_w[s]) for s in range(p)],
+        by_seat=[Rate(f"seat {s}", games, seat_w[s]) for s in range(p)],
         agent_seat={
-            a: [Rate(f"seat {s + 1}", cell_n[a, s], cell_w[a, s]) for s in range(p)] for a in names
+            a: [Rate(f"seat {s}", cell_n[a, s], cell_w[a, s]) for s in range(p)] for a in names
         },
         seat_test=chi_square_uniform(seat_w),
         lengths=[r["length"] for r in results],
@@ -247,7 +247,7 @@ def agent_seat_table(a: Analysis) -> Table:
     t = Table(title="Win rate per agent and seat")
     t.add_column("agent")
     for s in range(a.study.players):
-        t.add_column(f"seat {s + 1}", justify="right")
+        t.add_column(f"seat {s}", justify="right")
     t.add_column("all seats", justify="right")
     for rate in a.by_agent:
         cells = [pct(c.rate) if c.n else "–" for c in a.agent_seat[rate.name]]
@@ -262,7 +262,7 @@ def distribution_table(a: Analysis) -> Table:
         t.add_column(col, justify="left" if not col else "right")
     rows: list[tuple[str, list[float]]] = [("length", [float(x) for x in a.lengths])]
     rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
-    rows += [(f"score: seat {s + 1}", v) for s, v in enumerate(a.scores_by_seat)]
+    rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
     for name, values in rows:
         d = describe(values)
         t.add_row(

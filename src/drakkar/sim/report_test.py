@@ -55,6 +55,8 @@ def test_analysis_matches_hand_computation() -> None:
     assert (rand.name, rand.n, rand.wins) == (R, 4, 1.5)
     assert heur.interval == wilson(2.5, 4)
     assert [(s.n, s.wins) for s in a.by_seat] == [(4, 1.5), (4, 2.5)]
+    # Seats count from 0 here as everywhere else (drakkar play --seat, records).
+    assert [s.name for s in a.by_seat] == ["seat 0", "seat 1"]
     assert [c.rate for c in a.agent_seat[H]] == [0.5, 0.75]
     assert [c.rate for c in a.agent_seat[R]] == [0.25, 0.5]
     # expected 2 wins a seat: ((1.5-2)^2 + (2.5-2)^2) / 2 = 0.25, df 1
