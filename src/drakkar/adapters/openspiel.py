@@ -290,7 +290,7 @@ def resampler(rng: random.Random | None = None) -> Callable[[SpielState, int], S
 
 class RolloutEvaluator(mcts.Evaluator):
     """OpenSpiel's `RandomRolloutEvaluator` (one random roll-out, uniform priors), played on
-    the drakkar state underneath instead of through pyspiel, which is 5 to 10 times faster.
+    the drakkar state underneath instead of through pyspiel, which is 3 to 6 times faster.
 
     With `depth`, a roll-out stops after that many actions and the players ahead on `scores()`
     share the win: the same cut-off as drakkar's ISMCTS, so the two bots can be compared with
