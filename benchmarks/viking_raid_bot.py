@@ -6,6 +6,7 @@ nice python benchmarks/viking_raid_bot.py [--games 2000] [--players 4] [--sinkin
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 import drakkar
@@ -37,9 +38,12 @@ def main() -> None:
     args = ap.parse_args()
     start = time.perf_counter()
     rate = play(args.games, args.players, {"sinking": args.sinking})
+    seconds = time.perf_counter() - start
+    half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)  # normal approximation
     print(
         f"heuristic vs {args.players - 1} random, {args.games} games, sinking={args.sinking}: "
-        f"wins {rate:.1%} (chance {1 / args.players:.0%}) in {time.perf_counter() - start:.0f} s"
+        f"wins {rate:.1%} (95% interval {rate - half:.1%} to {rate + half:.1%}; chance "
+        f"{1 / args.players:.0%}) in {seconds:.0f} s ({seconds / args.games:.2f} s a game)"
     )
 
 
