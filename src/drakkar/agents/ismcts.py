@@ -113,9 +113,11 @@ class ISMCTSAgent(Agent):
         self.prior = prior
         self.clock = clock
         self.rng = random.Random(seed)
-        self._policy: Agent | None = None
+        self._policy: Callable[[State, int], int] | None = None
         if rollout == "heuristic" and game is not None:
-            self._policy = game.heuristic_agent(self.rng.getrandbits(63))
+            bot = game.heuristic_agent(self.rng.getrandbits(63))
+            # a bot may offer a cheaper `rollout_act` making the same moves without a full view
+            self._policy = getattr(bot, "rollout_act", bot.act)
         self._adviser: Agent | None = None  # the heuristic bot whose move gets `prior`
         if prior and game is not None:
             self._adviser = game.heuristic_agent(self.rng.getrandbits(63))
@@ -243,7 +245,7 @@ class ISMCTSAgent(Agent):
             elif policy is None or rand() < epsilon:
                 world.apply(legal[int(rand() * len(legal))])
             else:
-                world.apply(policy.act(world, p))
+                world.apply(policy(world, p))
             limit -= 1
         return _leaders(world)
 
