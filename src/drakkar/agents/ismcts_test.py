@@ -118,18 +118,23 @@ def test_redeterminize_depends_on_the_view_and_the_rng_alone(game):
         assert ours.full_state() == theirs.full_state(), f"{game.name} seed {seed}"
 
 
+# the game's own spec defaults (its roll-outs, prior and bias), and heuristic roll-outs with
+# the bot's move favoured in the whole tree: the bot asked at the root reads the seat's view,
+# and below it only sampled worlds, so neither may tell the twins apart
+CHEAT_SPECS = ["ismcts:iterations=25", "ismcts:iterations=12,depth=20,rollout=heuristic,bias=1"]
+
+
+@pytest.mark.parametrize("spec", CHEAT_SPECS)
 @pytest.mark.parametrize("game", games(), ids=lambda g: g.name)
-def test_it_does_not_cheat_in_any_game(game):
+def test_it_does_not_cheat_in_any_game(game, spec):
     players = game.default_players
     for seed in range(3):
         state = _midgame(game, players, seed, 15 + 10 * seed)
         p = state.current_player
         twin = _twin(state, seed + 100)
         assert twin.view(p) == state.view(p)
-        # depth and prior as the spec strings use them: the heuristic's advice comes from the
-        # seat's view, so it must not tell the twins apart either
-        ours = ISMCTSAgent(game, seed, iterations=25, depth=20, prior=1.0).analyse(state, p)
-        theirs = ISMCTSAgent(game, seed, iterations=25, depth=20, prior=1.0).analyse(twin, p)
+        ours = make_agent(spec, game, seed).analyse(state, p)
+        theirs = make_agent(spec, game, seed).analyse(twin, p)
         assert ours == theirs, f"{game.name} seed {seed}: the search read hidden state"
 
 
@@ -252,6 +257,30 @@ def test_a_prior_leans_the_search_towards_the_heuristic_move():
     assert twin == leaning
 
 
+def test_a_bias_makes_the_tree_play_the_heuristic_bot_below_the_root():
+    # Below the root the bot is asked in each sampled world; a strong bias makes the tree
+    # follow its move there (every player's), a faint one leaves the search to UCB.
+    state = _midgame(TRICKS, 3, 4, 0)
+    p = state.current_player
+
+    def followed(bias):
+        agent = ISMCTSAgent(TRICKS, 4, iterations=300, bias=bias)
+        guide, asked = agent._guide, []
+
+        def recording(world, mover):
+            advice = guide(world, mover)
+            asked.append((world, len(world.history), advice))
+            return advice
+
+        agent._guide = recording
+        agent.search(state, p)
+        return sum(w.history[i] == a for w, i, a in asked) / len(asked)
+
+    assert followed(50.0) > 0.7 > 0.45 > followed(0.001)  # measured: 0.79 and 0.37
+    with pytest.raises(InvalidOptions, match="need the game"):
+        ISMCTSAgent(None, 1, bias=1.0)
+
+
 def test_spec_strings():
     agent = make_agent("ismcts", TRICKS, 1)
     assert isinstance(agent, ISMCTSAgent)
@@ -295,6 +324,7 @@ def test_a_game_may_have_its_own_defaults(monkeypatch):
         ("ismcts:depth=-3", "depth"),
         ("ismcts:margin=1.5", "margin"),
         ("ismcts:prior=-1", "prior"),
+        ("ismcts:bias=-2", "bias"),
         ("ismcts:speed=9", "speed"),
         ("ismcts:iterations", "iterations"),
     ],

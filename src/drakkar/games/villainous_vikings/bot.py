@@ -14,6 +14,8 @@ from typing import Any
 from drakkar.engine.agent import Agent
 from drakkar.engine.state import State
 from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.cards import COLOURS
+from drakkar.games.villainous_vikings.effects import describe
 
 # Expected swords per die for a Captain (hammer abilities averaged in) and for a Location
 # (hammer = 2 swords), from the shipped dice; a transcribed set shifts these a little.
@@ -31,7 +33,17 @@ class HeuristicBot(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        v = state.view(player)
+        return self._decide(state.view(player), player, legal)
+
+    def rollout_act(self, state: State, player: int) -> int:
+        """The same move as `act`, from a brief view of only the facts the rules of thumb use
+        (all public, or the seat's own): ten times cheaper, for search roll-outs."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self._decide(brief_view(state), player, legal)
+
+    def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
         by_kind: dict[str, list[int]] = {}
         for a in legal:
             by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
@@ -173,3 +185,54 @@ class HeuristicBot(Agent):
             if s > score:
                 best, score = r, s
         return best
+
+
+def brief_view(s: Any) -> dict[str, Any]:
+    """The part of `view` the bot reads, built straight from a Villainous Vikings state. It
+    reads no hidden card (the deck's order, the box): only what every seat sees."""
+    cs, n_loc, damage = s.cs, s.n_loc, s.damage
+    pool = []
+    for code in s.pool:
+        if code < n_loc:
+            loc = cs.locations[code]
+            w = loc.warrior if s.at_loc[code] else -1
+            pool.append(
+                {
+                    "type": "location",
+                    "index": code,
+                    "region": loc.region,
+                    "dice": [COLOURS[d] for d in loc.dice],
+                    "gold": loc.gold,
+                    "vp": loc.vp,
+                    "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
+                }
+            )
+        else:
+            a = code - n_loc
+            pool.append({"type": "asgard", "index": a, "use": describe(cs.asgard[a].use)})
+    players = [
+        {
+            "seat": p,
+            "region": s.pos[p],
+            "gold": s.gold[p],
+            "sections": [i < 3 - damage[p] for i in range(3)],
+            "crew": s.crew[p],
+            "locations": [
+                {"index": i, "face_up": s.faceup[i], "vp": cs.locations[i].vp} for i in s.owned[p]
+            ],
+        }
+        for p in range(s.num_players)
+    ]
+    b, rag = s.battle, s.rag
+    return {
+        "actions_left": s.actions_left,
+        "pool": pool,
+        "players": players,
+        "pending": list(s.pending[0][:2]) if s.pending else None,
+        "battle": None
+        if b is None
+        else {"sides": [{"seat": x.seat, "total": b.swords(i)} for i, x in enumerate(b.sides)]},
+        "ragnarok": None
+        if rag is None
+        else {"swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()}},
+    }

@@ -14,6 +14,7 @@ Where an effect may appear (a wrong place is a load error):
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 # -- battle kinds (static and hammer abilities) ----------------------------------------------
@@ -98,5 +99,6 @@ class Effect(NamedTuple):
         return words
 
 
+@cache  # a card's effects never change; views and the bots ask for the same texts often
 def describe(effects: tuple[Effect, ...]) -> str:
     return "; ".join(e.text() for e in effects) or "-"
