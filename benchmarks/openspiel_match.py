@@ -19,13 +19,13 @@ to a file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -99,8 +99,9 @@ def play_match(
 ) -> dict:
     tallies = {DRAKKAR: Tally(), OPENSPIEL: Tally()}
     args = [(game.name, players, g, iterations, c, seed, ours_spec) for g in range(count)]
-    with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
-        for done, result in enumerate(pool.imap_unordered(_play_one_star, args), 1):
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap_unordered(_play_one_star, args) if pool else map(_play_one_star, args)
+        for done, result in enumerate(results, 1):
             for seat, r in enumerate(result["returns"]):
                 tallies[result["seats"][seat]].returns.append(r)
             for who, t in tallies.items():
@@ -116,19 +117,6 @@ def play_match(
 
 def _play_one_star(args: tuple) -> dict:
     return play_one(*args)
-
-
-class _Serial:
-    """`multiprocessing.Pool`'s `imap_unordered`, in this process (for --jobs 1)."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def imap_unordered(self, fn: Callable[[tuple], dict], items: list[tuple]) -> Iterator[dict]:
-        return map(fn, items)
 
 
 def main(argv: list[str] | None = None) -> int:
