@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,3 +20,13 @@ class Agent:
 
     def act(self, state: State, player: int) -> int:
         raise NotImplementedError
+
+
+class HeuristicAgent(Agent):
+    """Base of the games' rule-of-thumb bots (each game's `bot.py`): the spec name
+    `heuristic` and a seeded `rng` (the bots use it only to break ties)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)

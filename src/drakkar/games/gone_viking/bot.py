@@ -9,10 +9,9 @@ takes Ships); and give up the tokens it needs least.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from drakkar.engine.agent import Agent
+from drakkar.engine.agent import HeuristicAgent
 from drakkar.engine.state import State
 from drakkar.games.gone_viking import actions as A
 from drakkar.games.gone_viking.cards import (
@@ -35,12 +34,7 @@ from drakkar.games.gone_viking.cards import (
 HOME_PRIORITY = (ODIN, LOKI, FREYA, THOR)
 
 
-class GoneVikingBot(Agent):
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
+class GoneVikingBot(HeuristicAgent):
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -8,10 +8,9 @@ the Vikings whose icons it will miss least.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from drakkar.engine.agent import Agent
+from drakkar.engine.agent import HeuristicAgent
 from drakkar.engine.state import State
 from drakkar.games.knarr import actions as A
 from drakkar.games.knarr.cards import DEST_IDS, DESTINATIONS, REPUTATION_VP, kind_name
@@ -27,12 +26,7 @@ EXPLORE_BIAS = -1.0
 TRADE_WEIGHT = 0.5
 
 
-class KnarrBot(Agent):
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
+class KnarrBot(HeuristicAgent):
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

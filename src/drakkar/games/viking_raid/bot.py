@@ -19,7 +19,7 @@ import random
 from functools import cache
 from typing import Any
 
-from drakkar.engine.agent import Agent
+from drakkar.engine.agent import HeuristicAgent
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
 from drakkar.games.viking_raid.cards import (
@@ -70,12 +70,7 @@ KEEP = {
 }
 
 
-class VikingRaidBot(Agent):
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)  # only to break exact ties; decisions are deterministic
-
+class VikingRaidBot(HeuristicAgent):
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

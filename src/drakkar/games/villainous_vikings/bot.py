@@ -8,10 +8,9 @@ buys its way off the bottom while it can.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from drakkar.engine.agent import Agent
+from drakkar.engine.agent import HeuristicAgent
 from drakkar.engine.state import State
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.cards import COLOURS
@@ -23,12 +22,7 @@ CAPTAIN_DIE = {0: 1.0, 1: 0.65, 2: 0.5}
 LOCATION_DIE = {"white": 1.17, "grey": 0.83, "red": 0.67}
 
 
-class HeuristicBot(Agent):
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
+class HeuristicBot(HeuristicAgent):
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
