@@ -123,7 +123,8 @@ def _best_plan(
     """(value, ship, crew mask, destination) of the best raid from here, or None.
 
     `ship` is the Ship already built (-1: none yet) and `hired` the Crew already hired; the
-    value is the expected Gold, less what is still to pay and a penalty for sinking.
+    value is the expected Gold, less what is still to pay and a penalty for sinking, or in
+    the last round and in a duel the chance of winning (compare with `_stay_value`).
     """
     hurry = _hurry(view)
     penalty = SINK_PENALTY[view["sinking"]]
@@ -226,7 +227,7 @@ def _last_round_value(view: dict[str, Any], dest: int, crew: int, hired: int, co
     raid that pauses, or is Lost, brings nothing more)."""
     lead = _standing(view)[0] - cost
     gold = view["players"][view["you"]]["gold"] - cost
-    if V_FAR[dest] or crew == V_CREW[DRAGON_SHIP]:
+    if V_FAR[dest] or crew == V_CREW[DRAGON_SHIP]:  # (40 crew: a Dragon Ship) it pauses
         return _final(lead, gold)
     return sum(p * _final(lead + g, gold + g) for p, _, g in _outcomes(dest, crew, hired, None))
 
