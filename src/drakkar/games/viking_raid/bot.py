@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -137,7 +138,44 @@ def _best_plan(
     else:
         ships = [s for s in set(hand) if s in SHIPS and V_COST[s] <= gold]
         ships = [s for s in ships if not (hurry and s == DRAGON_SHIP)] or ships
-    free = [c for c in CREWS if c in hand and not hired & CREW_BIT[c]]
+    free = tuple(c for c in CREWS if c in hand and not hired & CREW_BIT[c])
+    dests.sort()
+    ships.sort()
+    if not hurry and not duel:  # the plan depends on these alone: cached, for roll-outs
+        return _best_gold_plan(tuple(dests), tuple(ships), free, min(gold, 8), ship, hired, penalty)
+
+    def value(s: int, crew: int, d: int, cost: int) -> float:
+        if hurry:  # the last round: the chance that the final Gold is the most
+            return _last_round_value(view, d, V_CREW[s], crew, cost)
+        # one rival left: the chance of winning
+        return max(_duel_value(view, d, V_CREW[s], crew, x, cost) for x in (False, True))
+
+    return _plans(dests, ships, free, gold, ship, hired, value)
+
+
+@cache
+def _best_gold_plan(
+    dests: tuple[int, ...], ships: tuple[int, ...], free: tuple[int, ...],
+    gold: int, ship: int, hired: int, penalty: float,
+) -> tuple[float, int, int, int] | None:  # fmt: skip
+    """`_best_plan` weighed in Gold (gold above 8 buys nothing more: pass min(gold, 8))."""
+
+    def value(s: int, crew: int, d: int, cost: int) -> float:
+        delay = TURN_VALUE * (s == DRAGON_SHIP) + cost
+        v = max(
+            _value(d, V_CREW[s], crew, surprise, penalty) - TURN_VALUE * surprise
+            for surprise in (False, True)
+        )
+        return v - delay - 2 * TURN_VALUE * V_FAR[d]
+
+    return _plans(dests, ships, free, gold, ship, hired, value)
+
+
+def _plans(
+    dests: Sequence[int], ships: Sequence[int], free: Sequence[int],
+    gold: int, ship: int, hired: int, value: Callable[[int, int, int, int], float],
+) -> tuple[float, int, int, int] | None:  # fmt: skip
+    """The best (value, ship, crew mask, destination) by `value(ship, crew, dest, cost)`."""
     best = None
     for s in ships:
         purse = gold - (0 if s == ship else V_COST[s])
@@ -147,23 +185,10 @@ def _best_plan(
                 continue
             crew = hired | sum(CREW_BIT[c] for c in new)
             cost = (0 if s == ship else V_COST[s]) + len(new)
-            delay = TURN_VALUE * (s == DRAGON_SHIP) + cost
             for d in dests:
-                if hurry:  # the last round: the chance that the final Gold is the most
-                    value = _last_round_value(view, d, V_CREW[s], crew, cost)
-                elif duel:  # one rival left: the chance of winning
-                    value = max(
-                        _duel_value(view, d, V_CREW[s], crew, surprise, cost)
-                        for surprise in (False, True)
-                    )
-                else:
-                    value = max(
-                        _value(d, V_CREW[s], crew, surprise, penalty) - TURN_VALUE * surprise
-                        for surprise in (False, True)
-                    )
-                    value -= delay + 2 * TURN_VALUE * V_FAR[d]
-                if best is None or (value, s, crew, d) > best:
-                    best = (value, s, crew, d)
+                v = value(s, crew, d, cost)
+                if best is None or (v, s, crew, d) > best:
+                    best = (v, s, crew, d)
     return best
 
 
@@ -227,6 +252,11 @@ def _last_round_value(view: dict[str, Any], dest: int, crew: int, hired: int, co
     raid that pauses, or is Lost, brings nothing more)."""
     lead = _standing(view)[0] - cost
     gold = view["players"][view["you"]]["gold"] - cost
+    return _last_round_chance(dest, crew, hired, lead, gold)
+
+
+@cache
+def _last_round_chance(dest: int, crew: int, hired: int, lead: int, gold: int) -> float:
     if V_FAR[dest] or crew == V_CREW[DRAGON_SHIP]:  # (40 crew: a Dragon Ship) it pauses
         return _final(lead, gold)
     return sum(p * _final(lead + g, gold + g) for p, _, g in _outcomes(dest, crew, hired, None))
@@ -237,12 +267,20 @@ def _duel_value(
 ) -> float:
     """The chance of winning a duel after this raid (`cost` still to pay)."""
     lead, rivals, progress = _standing(view)
-    lead -= cost
     raids = view["players"][view["you"]]["raids"]
-    ending = bool(view["ending"])
+    out = view["sinking"] == "out"
+    args = (lead - cost, rivals, progress, raids, bool(view["ending"]), out)
+    return _duel_chance(dest, crew, hired, surprise, *args)
+
+
+@cache
+def _duel_chance(
+    dest: int, crew: int, hired: int, surprise: bool,
+    lead: int, rivals: int, progress: int, raids: int, ending: bool, out: bool,
+) -> float:  # fmt: skip
     total = 0.0
     for p, sunk, g in _outcomes(dest, crew, hired, surprise):
-        if sunk and view["sinking"] == "out":  # the game ends at once
+        if sunk and out:  # the game ends at once
             total += p * _final(lead + g, 0)
         elif sunk:
             total += p * _win_chance(lead + g, rivals, max(progress, raids), ending)
@@ -305,6 +343,7 @@ def _hand_value(hand: list[int], without: int) -> float:
     return total
 
 
+@cache
 def _card_value(card: int) -> float:
     value = KEEP.get(card)
     if value is None:  # a Destination: worth its plain expected Gold
@@ -312,6 +351,7 @@ def _card_value(card: int) -> float:
     return value
 
 
+@cache
 def _outcome(dest: int, crew: int, hired: int, surprise: bool) -> tuple[float, float]:
     """(chance of sinking, expected Gold) of a raid."""
     dist = _outcomes(dest, crew, hired, surprise)
