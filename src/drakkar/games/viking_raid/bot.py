@@ -339,6 +339,7 @@ WIN_MODEL = (
 )  # fmt: skip
 
 
+@cache
 def _win_chance(lead: int, rivals: int, progress: int, ending: bool) -> float:
     """P(win) still in the game with `lead` Gold over the richest other player, `rivals`
     players still in, and `progress` the most raids completed by a player still in."""
