@@ -86,11 +86,12 @@ class GoneVikingBot(HeuristicAgent):
             return legal[0]
         phase = state.phase
         if phase == PLAY:
+            hand = state.hands[player]
+            if state.building:
+                return _go_on(hand, state.trick_god >= 0, legal)
             trick = [_trick_rank(play) for _, play in state.trick]
-            return _play_step(
-                state.hands[player], state.building, state.trick_god >= 0, state.god,
-                state.trump, state.led, trick, legal,
-            )  # fmt: skip
+            trump = _counting_trump(state.trump, state.god)
+            return A.PLAY + _pick(hand, legal, state.god, trump, state.led, trick)
         if phase == FREE_SWAP:
             picked = state.pending if state.to_move == player else []
             return _free_swap(state.hands[player], picked, legal)
@@ -217,24 +218,34 @@ def _play_step(
 ) -> int:
     """One step of a play. `god` is the God in play (-1 none), `trump` the tracker (NO_TRUMP
     after Thor), `led` the led type (-1 none yet), `trick` each play's (type, strength)."""
-    if not building:
-        trump = -1 if trump == NO_TRUMP or god == THOR else trump
-        pick = _pick(hand, [a for a in legal if a < A.LAY_GOD], god, trump, led, trick)
-        return A.PLAY + pick
-    if not laid:
+    if building:
+        return _go_on(hand, laid, legal)
+    return A.PLAY + _pick(hand, legal, god, _counting_trump(trump, god), led, trick)
+
+
+def _counting_trump(trump: int, god: int) -> int:
+    """The trump that counts in this trick, -1 for none."""
+    return -1 if trump == NO_TRUMP or god == THOR else trump
+
+
+def _go_on(hand: list[int], laid: bool, legal: list[int]) -> int:
+    """After the first card: close the play, or lay the God kept back (a hand's Gods are
+    its highest kinds)."""
+    if not laid and hand and hand[-1] >= ODIN:
         reserve = _reserve(hand)
-        rest = [k for k in hand if k != reserve]
-        if reserve >= 0 and len(rest) <= 1 and A.LAY_GOD + reserve - ODIN in legal:
+        rest = len(hand) - hand.count(reserve)
+        if rest <= 1 and A.LAY_GOD + reserve - ODIN in legal:
             return A.LAY_GOD + reserve - ODIN  # late in the raid: this God should stay in play
     return A.DONE
 
 
 def _pick(
-    hand: list[int], firsts: list[int], god: int, trump: int, led: int, trick: list[tuple[int, int]]
+    hand: list[int], legal: list[int], god: int, trump: int, led: int, trick: list[tuple[int, int]]
 ) -> int:
     """The one card to play: win as cheaply as we can, else throw the least useful card.
     `trump` here is the trump that counts (-1 for none)."""
-    reserve = _reserve(hand)
+    firsts = [a for a in legal if a < A.LAY_GOD]
+    reserve = _reserve(hand) if hand[-1] >= ODIN else -1
     spare = [k for k in firsts if k != reserve] or firsts
     lowest_wins = god == LOKI
     ranks = [_rank(t, s, god, trump, led, lowest_wins) for t, s in trick]
