@@ -31,11 +31,11 @@ class HeuristicBot(HeuristicAgent):
 
     def rollout_act(self, state: State, player: int) -> int:
         """The same move as `act`, from a brief view of only the facts the rules of thumb use
-        (all public, or the seat's own): ten times cheaper, for search roll-outs."""
+        (all public, or the seat's own): many times cheaper, for search roll-outs."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self._decide(brief_view(state), player, legal)
+        return self._decide(brief_view(state, player), player, legal)
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
         by_kind: dict[str, list[int]] = {}
@@ -119,11 +119,8 @@ class HeuristicBot(HeuristicAgent):
         )
 
     def _threat(self, card: dict[str, Any]) -> float:
-        t = sum(LOCATION_DIE[d] for d in card["dice"])
-        w = card.get("warrior")
-        if w and w["kind"] in ("hero", "sovereign"):
-            t += 1.0
-        return t
+        t = card.get("threat")  # a brief view's card has it worked out
+        return _threat(card) if t is None else t
 
     def _turn(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
         pool = {c["index"]: c for c in v["pool"] if c["type"] == "location"}
@@ -181,46 +178,55 @@ class HeuristicBot(HeuristicAgent):
         return best
 
 
-def brief_view(s: Any) -> dict[str, Any]:
-    """The part of `view` the bot reads, built straight from a Villainous Vikings state. It
-    reads no hidden card (the deck's order, the box): only what every seat sees."""
-    cs, n_loc, damage = s.cs, s.n_loc, s.damage
-    pool = []
-    for code in s.pool:
-        if code < n_loc:
-            loc = cs.locations[code]
-            w = loc.warrior if s.at_loc[code] else -1
-            pool.append(
-                {
-                    "type": "location",
-                    "index": code,
-                    "region": loc.region,
-                    "dice": [COLOURS[d] for d in loc.dice],
-                    "gold": loc.gold,
-                    "vp": loc.vp,
-                    "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
-                }
-            )
-        else:
-            a = code - n_loc
-            pool.append({"type": "asgard", "index": a, "use": describe(cs.asgard[a].use)})
+def _threat(card: dict[str, Any]) -> float:
+    """The swords a Location's dice (and a Hero or Sovereign there) are worth."""
+    t = sum(LOCATION_DIE[d] for d in card["dice"])
+    w = card.get("warrior")
+    if w and w["kind"] in ("hero", "sovereign"):
+        t += 1.0
+    return t
+
+
+#: a player's Longship sections (up or down) by damage, as `view` shows them
+SECTIONS = tuple(tuple(i < 3 - d for i in range(3)) for d in range(4))
+
+
+def _brief_card(s: Any, code: int, here: bool) -> dict[str, Any]:
+    """A Journey Pool card's part of the brief view; `here`: a Location's Warrior is on it."""
+    cs, n_loc = s.cs, s.n_loc
+    if code >= n_loc:
+        a = code - n_loc
+        return {"type": "asgard", "index": a, "use": describe(cs.asgard[a].use)}
+    loc = cs.locations[code]
+    w = loc.warrior if here else -1
+    card = {
+        "type": "location",
+        "index": code,
+        "region": loc.region,
+        "dice": [COLOURS[d] for d in loc.dice],
+        "gold": loc.gold,
+        "vp": loc.vp,
+        "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
+    }
+    card["threat"] = _threat(card)
+    return card
+
+
+def brief_view(s: Any, player: int) -> dict[str, Any]:
+    """The part of `view` the bot reads for `player`'s decision now, built straight from a
+    Villainous Vikings state. It reads no hidden card (the deck's order, the box): only what
+    every seat sees. Only what this kind of decision reads is filled in (the Journey Pool for
+    a turn, the seat's own Locations after a battle); the cards come from a cache on the card
+    set's tables, shared and never changed."""
+    gold, pos, damage, crew = s.gold, s.pos, s.damage, s.crew
     players = [
-        {
-            "seat": p,
-            "region": s.pos[p],
-            "gold": s.gold[p],
-            "sections": [i < 3 - damage[p] for i in range(3)],
-            "crew": s.crew[p],
-            "locations": [
-                {"index": i, "face_up": s.faceup[i], "vp": cs.locations[i].vp} for i in s.owned[p]
-            ],
-        }
+        {"seat": p, "region": pos[p], "gold": gold[p], "sections": SECTIONS[damage[p]],
+         "crew": crew[p]}
         for p in range(s.num_players)
-    ]
+    ]  # fmt: skip
     b, rag = s.battle, s.rag
-    return {
+    out: dict[str, Any] = {
         "actions_left": s.actions_left,
-        "pool": pool,
         "players": players,
         "pending": list(s.pending[0][:2]) if s.pending else None,
         "battle": None
@@ -230,3 +236,21 @@ def brief_view(s: Any) -> dict[str, Any]:
         if rag is None
         else {"swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()}},
     }
+    if b is not None or (rag is not None and not s.pending):
+        return out  # a battle's choice reads the sides and the purse only
+    if s.pending:
+        faceup, locs = s.faceup, s.cs.locations
+        players[player]["locations"] = [
+            {"index": i, "face_up": faceup[i], "vp": locs[i].vp} for i in s.owned[player]
+        ]
+        return out
+    cache, at_loc = s.tables.brief_cards, s.at_loc
+    pool = []
+    for code in s.pool:
+        here = code < len(at_loc) and at_loc[code]
+        card = cache.get((code, here))
+        if card is None:
+            card = cache[code, here] = _brief_card(s, code, here)
+        pool.append(card)
+    out["pool"] = pool
+    return out

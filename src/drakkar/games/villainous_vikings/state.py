@@ -29,7 +29,7 @@ RAGNAROK_VP = 7
 class Tables:
     """Lookups precomputed once per card set, shared by every state (never changed)."""
 
-    __slots__ = ("loc_region", "merc_cost", "moves")
+    __slots__ = ("loc_region", "merc_cost", "moves", "brief_cards")
 
     def __init__(self, cs: CardSet) -> None:
         self.loc_region = tuple(c.region for c in cs.locations)
@@ -41,6 +41,8 @@ class Tables:
         )
         n = len(cs.regions)
         self.moves = tuple(tuple(A.MOVE + x for x in range(n) if x != r) for r in range(n))
+        #: the heuristic bot's brief view of each Journey Pool card, by (code, Warrior there)
+        self.brief_cards: dict[tuple[int, bool], dict[str, Any]] = {}
 
 
 _TABLES: dict[int, Tables] = {}
