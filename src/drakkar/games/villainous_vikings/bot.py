@@ -35,12 +35,20 @@ class HeuristicBot(HeuristicAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        s: Any = state
+        if s.battle is not None or (s.rag is not None and not s.pending):
+            b = s.battle
+            if b is not None:
+                need = _battle_need([(x.seat, b.swords(i)) for i, x in enumerate(b.sides)], player)
+            else:
+                need = _ragnarok_need(
+                    {p: x.swords + x.bought for p, x in s.rag.sides.items()}, player
+                )
+            return _battle_move(need, s.gold[player], _by_kind(legal))
         return self._decide(brief_view(state, player), player, legal)
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
-        by_kind: dict[str, list[int]] = {}
-        for a in legal:
-            by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+        by_kind = _by_kind(legal)
         me = v["players"][player]
         if v["battle"] is not None or (v["ragnarok"] is not None and not v["pending"]):
             return self._battle(v, me, by_kind)
@@ -53,24 +61,11 @@ class HeuristicBot(HeuristicAgent):
     def _battle(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
         b = v["battle"]
         if b is not None:
-            mine = next(x for x in b["sides"] if x["seat"] == me["seat"])
-            other = next(x for x in b["sides"] if x["seat"] != me["seat"])
-            attacker = b["sides"][0]["seat"] == me["seat"]
-            need = other["total"] - mine["total"] + (1 if attacker or other["seat"] < 0 else 0)
+            need = _battle_need([(x["seat"], x["total"]) for x in b["sides"]], me["seat"])
         else:
-            sw = {int(p): t for p, t in v["ragnarok"]["swords"].items()}
-            mine_t = sw[me["seat"]]
-            others = [t for p, t in sw.items() if p != me["seat"]]
-            need = min(others) - mine_t + 1 if mine_t <= min(others) else 0
-        if need <= 0 or need > 3:
-            return A.DONE
-        if "sac_asgard" in k and need >= 2:
-            return A.SAC_ASGARD + k["sac_asgard"][0]
-        if "sac_warrior" in k and need >= 2:
-            return A.SAC_WARRIOR + k["sac_warrior"][0]
-        if "buy_sword" in k and me["gold"] >= 5 * need:
-            return A.BUY_SWORD
-        return A.DONE
+            swords = {int(p): t for p, t in v["ragnarok"]["swords"].items()}
+            need = _ragnarok_need(swords, me["seat"])
+        return _battle_move(need, me["gold"], k)
 
     # -- decisions after battles ---------------------------------------------------------------
 
@@ -176,6 +171,42 @@ class HeuristicBot(HeuristicAgent):
             if s > score:
                 best, score = r, s
         return best
+
+
+def _by_kind(legal: list[int]) -> dict[str, list[int]]:
+    """The legal actions' arguments by kind ("conquer": [Location indices], ...)."""
+    by_kind: dict[str, list[int]] = {}
+    for a in legal:
+        by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+    return by_kind
+
+
+def _battle_need(sides: list[tuple[int, int]], seat: int) -> int:
+    """Swords `seat` lacks to win the battle; `sides` are (seat, sword total), attacker first."""
+    mine = next(t for q, t in sides if q == seat)
+    foe, theirs = next((q, t) for q, t in sides if q != seat)
+    attacker = sides[0][0] == seat
+    return theirs - mine + (1 if attacker or foe < 0 else 0)
+
+
+def _ragnarok_need(swords: dict[int, int], seat: int) -> int:
+    """Swords `seat` lacks to get off the bottom in Ragnarok (0 when it is not last)."""
+    mine = swords[seat]
+    others = [t for q, t in swords.items() if q != seat]
+    return min(others) - mine + 1 if mine <= min(others) else 0
+
+
+def _battle_move(need: int, gold: int, k: dict[str, list[int]]) -> int:
+    """Sacrifice a card or buy swords when a few would turn the battle, else stop."""
+    if need <= 0 or need > 3:
+        return A.DONE
+    if "sac_asgard" in k and need >= 2:
+        return A.SAC_ASGARD + k["sac_asgard"][0]
+    if "sac_warrior" in k and need >= 2:
+        return A.SAC_WARRIOR + k["sac_warrior"][0]
+    if "buy_sword" in k and gold >= 5 * need:
+        return A.BUY_SWORD
+    return A.DONE
 
 
 def _threat(card: dict[str, Any]) -> float:
