@@ -173,11 +173,20 @@ class HeuristicBot(HeuristicAgent):
         return best
 
 
+#: `_by_kind` of the legal lists met so far (they recur: read only, never changed)
+_BY_KIND: dict[tuple[int, ...], dict[str, list[int]]] = {}
+
+
 def _by_kind(legal: list[int]) -> dict[str, list[int]]:
     """The legal actions' arguments by kind ("conquer": [Location indices], ...)."""
-    by_kind: dict[str, list[int]] = {}
-    for a in legal:
-        by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+    key = tuple(legal)
+    by_kind = _BY_KIND.get(key)
+    if by_kind is None:
+        if len(_BY_KIND) >= 100_000:
+            _BY_KIND.clear()  # a bound on the memory, never reached in a game's searches
+        by_kind = _BY_KIND[key] = {}
+        for a in legal:
+            by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
     return by_kind
 
 

@@ -29,7 +29,7 @@ RAGNAROK_VP = 7
 class Tables:
     """Lookups precomputed once per card set, shared by every state (never changed)."""
 
-    __slots__ = ("loc_region", "merc_cost", "moves", "brief_cards")
+    __slots__ = ("loc_region", "merc_cost", "moves", "brief_cards", "age", "faces_text")
 
     def __init__(self, cs: CardSet) -> None:
         self.loc_region = tuple(c.region for c in cs.locations)
@@ -41,6 +41,10 @@ class Tables:
         )
         n = len(cs.regions)
         self.moves = tuple(tuple(A.MOVE + x for x in range(n) if x != r) for r in range(n))
+        #: each Journey card's Age by code: Locations, Asgard cards, then Ragnarok (Age III)
+        self.age = tuple(c.age for c in cs.locations) + tuple(c.age for c in cs.asgard) + (3,)
+        #: a roll's text in the log, by its faces (rolls recur in searches)
+        self.faces_text: dict[tuple[tuple[int, int], ...], str] = {}
         #: the heuristic bot's brief view of each Journey Pool card, by (code, Warrior there)
         self.brief_cards: dict[tuple[int, bool], dict[str, Any]] = {}
 
@@ -142,9 +146,7 @@ class VillainousVikingsState(State):
     # -- setup ---------------------------------------------------------------------------------
 
     def age_of(self, code: int) -> int:
-        if code < self.n_loc:
-            return self.cs.locations[code].age
-        return 3 if code == self.rag_code else self.cs.asgard[code - self.n_loc].age
+        return self.tables.age[code]
 
     def code_of(self, cid: str) -> int:
         if cid == RAGNAROK:
@@ -187,8 +189,15 @@ class VillainousVikingsState(State):
         return self.cs.locations[b.target].name
 
     def faces_text(self, faces: list[tuple[int, int]]) -> str:
-        names = self.cs.face_names
-        return ", ".join(f"{COLOURS[c]} {names[c][f]}" for c, f in faces) or "nothing"
+        key = tuple(faces)
+        cache = self.tables.faces_text
+        text = cache.get(key)
+        if text is None:
+            names = self.cs.face_names
+            text = cache[key] = (
+                ", ".join(f"{COLOURS[c]} {names[c][f]}" for c, f in faces) or "nothing"
+            )
+        return text
 
     def gain(self, p: int, amount: int) -> None:
         self.gold[p] = min(MAX_GOLD, self.gold[p] + amount)
@@ -404,14 +413,15 @@ class VillainousVikingsState(State):
             first = self._ragnarok_places()[0]
             deck[rag_at], deck[first] = deck[first], deck[rag_at]
             rag_at = first
+        age_of, rag_code = self.tables.age, self.rag_code
         for age in (1, 2, 3):
-            slots = [i for i, c in enumerate(deck) if c != self.rag_code and self.age_of(c) == age]
-            unseen = [deck[i] for i in slots] + [c for c in self.box if self.age_of(c) == age]
+            slots = [i for i, c in enumerate(deck) if c != rag_code and age_of[c] == age]
+            unseen = [deck[i] for i in slots] + [c for c in self.box if age_of[c] == age]
             unseen.sort()  # so the re-deal depends on the view and rng alone
             rng.shuffle(unseen)
             for i, c in zip(slots, unseen, strict=False):
                 deck[i] = c
-            self.box = [c for c in self.box if self.age_of(c) != age] + unseen[len(slots) :]
+            self.box = [c for c in self.box if age_of[c] != age] + unseen[len(slots) :]
         self.box.sort()
         if 0 <= rag_at < 4:  # the bottom four: deck[0..3]
             places = self._ragnarok_places()
