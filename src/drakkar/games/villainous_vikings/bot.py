@@ -45,7 +45,10 @@ class HeuristicBot(HeuristicAgent):
                     {p: x.swords + x.bought for p, x in s.rag.sides.items()}, player
                 )
             return _battle_move(need, s.gold[player], _by_kind(legal))
-        return self._decide(brief_view(state, player), player, legal)
+        if s.pending:
+            v = brief_view(s, player)
+            return self._pending(v, v["players"][player], _by_kind(legal), legal)
+        return _turn_from_state(s, player, _by_kind(legal))
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
         by_kind = _by_kind(legal)
@@ -106,71 +109,20 @@ class HeuristicBot(HeuristicAgent):
 
     # -- the turn --------------------------------------------------------------------------------
 
-    def _strength(self, me: dict[str, Any]) -> float:
-        return (
-            sum(CAPTAIN_DIE[i] for i, up in enumerate(me["sections"]) if up)
-            + 0.4
-            + 0.5 * len(me["crew"])
-        )
-
-    def _threat(self, card: dict[str, Any]) -> float:
-        t = card.get("threat")  # a brief view's card has it worked out
-        return _threat(card) if t is None else t
-
     def _turn(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
-        pool = {c["index"]: c for c in v["pool"] if c["type"] == "location"}
-        strength = self._strength(me) + min(me["gold"], 15) / 5 * 0.6
-        sections = sum(me["sections"])
-        if "bonus" in k:
-            return A.BONUS + k["bonus"][0]
-        if "regroup" in k and sections < 3:
-            return A.REGROUP
-        if "repair" in k and sections < 3 and me["gold"] >= 8:
-            return A.REPAIR + max(k["repair"])
-        if "rebuild" in k:
-            return A.REBUILD + k["rebuild"][0]
-        if "hire" in k and len(me["crew"]) < sections and me["gold"] >= 10:
-            return A.HIRE + k["hire"][0]
-        if sections >= 2 and "conquer" in k:
-            best = max(
-                k["conquer"],
-                key=lambda i: pool[i]["vp"] * 2 + pool[i]["gold"] - 2 * self._threat(pool[i]),
-            )
-            if strength >= self._threat(pool[best]) + 0.3:
-                return A.CONQUER + best
-        if sections >= 2 and "raid" in k and strength >= 2.5:
-            return A.RAID + k["raid"][0]
-        for a in k.get("asgard", []):
-            card = next(c for c in v["pool"] if c["type"] == "asgard" and c["index"] == a)
-            if "battle" not in card["use"] and "duel" not in card["use"]:
-                return A.ASGARD + a
-        if sections == 1 and "move" in k and me["region"] != 0:
-            return A.MOVE + 0
-        if "danegeld" in k and v["actions_left"] == 1:
-            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
-        target = self._best_region(v, me, pool, strength)
-        if target is not None and target != me["region"] and "move" in k:
-            return A.MOVE + target
-        if "danegeld" in k:
-            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
-        return A.END_TURN
-
-    def _best_region(
-        self, v: dict[str, Any], me: dict[str, Any], pool: dict[int, Any], strength: float
-    ) -> int | None:
+        pool: dict[int, tuple[int, int, int, float]] = {}
+        peaceful: dict[int, bool] = {}
+        for c in v["pool"]:
+            if c["type"] == "location":
+                pool[c["index"]] = (c["region"], c["vp"], c["gold"], _threat(c))
+            else:
+                peaceful[c["index"]] = "battle" not in c["use"] and "duel" not in c["use"]
         taken = {p["region"] for p in v["players"] if p["seat"] != me["seat"] and p["region"] > 0}
-        best, score = None, -1e9
-        for c in pool.values():
-            r = c["region"]
-            s = (
-                c["vp"] * 2
-                + c["gold"]
-                - 2 * max(0.0, self._threat(c) - strength)
-                - (3 if r in taken else 0)
-            )
-            if s > score:
-                best, score = r, s
-        return best
+        up = tuple(me["sections"])
+        return _turn_move(
+            k, up, me["gold"], len(me["crew"]), me["region"], v["actions_left"], pool, peaceful,
+            taken,
+        )  # fmt: skip
 
 
 #: `_by_kind` of the legal lists met so far (they recur: read only, never changed)
@@ -218,6 +170,66 @@ def _battle_move(need: int, gold: int, k: dict[str, list[int]]) -> int:
     return A.DONE
 
 
+def _turn_move(
+    k: dict[str, list[int]],
+    up: tuple[bool, ...],
+    gold: int,
+    crew: int,
+    region: int,
+    actions_left: int,
+    pool: dict[int, tuple[int, int, int, float]],
+    peaceful: dict[int, bool],
+    taken: set[int],
+) -> int:
+    """The turn's action. `up`: the Longship's sections; `crew`: its Warriors; `pool`: each
+    Journey Pool Location's (Region, VP, gold, threat) in pool order; `peaceful`: each Asgard
+    card there, True when using it starts no fight; `taken`: Regions where rivals are."""
+    strength = (sum(CAPTAIN_DIE[i] for i, u in enumerate(up) if u) + 0.4 + 0.5 * crew) + min(
+        gold, 15
+    ) / 5 * 0.6
+    sections = sum(up)
+    if "bonus" in k:
+        return A.BONUS + k["bonus"][0]
+    if "regroup" in k and sections < 3:
+        return A.REGROUP
+    if "repair" in k and sections < 3 and gold >= 8:
+        return A.REPAIR + max(k["repair"])
+    if "rebuild" in k:
+        return A.REBUILD + k["rebuild"][0]
+    if "hire" in k and crew < sections and gold >= 10:
+        return A.HIRE + k["hire"][0]
+    if sections >= 2 and "conquer" in k:
+        best = max(k["conquer"], key=lambda i: pool[i][1] * 2 + pool[i][2] - 2 * pool[i][3])
+        if strength >= pool[best][3] + 0.3:
+            return A.CONQUER + best
+    if sections >= 2 and "raid" in k and strength >= 2.5:
+        return A.RAID + k["raid"][0]
+    for a in k.get("asgard", []):
+        if peaceful[a]:
+            return A.ASGARD + a
+    if sections == 1 and "move" in k and region != 0:
+        return A.MOVE + 0
+    if "danegeld" in k and actions_left == 1:
+        return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i][2])
+    target = _best_region(pool, strength, taken)
+    if target is not None and target != region and "move" in k:
+        return A.MOVE + target
+    if "danegeld" in k:
+        return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i][2])
+    return A.END_TURN
+
+
+def _best_region(
+    pool: dict[int, tuple[int, int, int, float]], strength: float, taken: set[int]
+) -> int | None:
+    best, score = None, -1e9
+    for r, vp, gold, threat in pool.values():
+        s = vp * 2 + gold - 2 * max(0.0, threat - strength) - (3 if r in taken else 0)
+        if s > score:
+            best, score = r, s
+    return best
+
+
 def _threat(card: dict[str, Any]) -> float:
     """The swords a Location's dice (and a Hero or Sovereign there) are worth."""
     t = sum(LOCATION_DIE[d] for d in card["dice"])
@@ -231,66 +243,57 @@ def _threat(card: dict[str, Any]) -> float:
 SECTIONS = tuple(tuple(i < 3 - d for i in range(3)) for d in range(4))
 
 
-def _brief_card(s: Any, code: int, here: bool) -> dict[str, Any]:
-    """A Journey Pool card's part of the brief view; `here`: a Location's Warrior is on it."""
+def _pool_entry(s: Any, code: int, here: bool) -> tuple[bool, int, Any]:
+    """What the turn's rules read of a Journey Pool card: (a Location?, its index, its
+    (Region, VP, gold, threat) or, for an Asgard card, whether using it is peaceful).
+    `here`: a Location's Warrior is still on it."""
     cs, n_loc = s.cs, s.n_loc
     if code >= n_loc:
-        a = code - n_loc
-        return {"type": "asgard", "index": a, "use": describe(cs.asgard[a].use)}
+        use = describe(cs.asgard[code - n_loc].use)
+        return False, code - n_loc, "battle" not in use and "duel" not in use
     loc = cs.locations[code]
     w = loc.warrior if here else -1
     card = {
-        "type": "location",
-        "index": code,
-        "region": loc.region,
         "dice": [COLOURS[d] for d in loc.dice],
-        "gold": loc.gold,
-        "vp": loc.vp,
         "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
     }
-    card["threat"] = _threat(card)
-    return card
+    return True, code, (loc.region, loc.vp, loc.gold, _threat(card))
+
+
+def _turn_from_state(s: Any, player: int, k: dict[str, list[int]]) -> int:
+    """`_turn_move` with its facts read straight off the state: public ones, and the seat's
+    own. The pool's entries come from a cache on the card set's tables (never changed)."""
+    cache, at_loc = s.tables.brief_cards, s.at_loc
+    n_loc = len(at_loc)
+    pool: dict[int, tuple[int, int, int, float]] = {}
+    peaceful: dict[int, bool] = {}
+    for code in s.pool:
+        here = code < n_loc and at_loc[code]
+        entry = cache.get((code, here))
+        if entry is None:
+            entry = cache[code, here] = _pool_entry(s, code, here)
+        if entry[0]:
+            pool[entry[1]] = entry[2]
+        else:
+            peaceful[entry[1]] = entry[2]
+    pos = s.pos
+    taken = {pos[q] for q in range(s.num_players) if q != player and pos[q] > 0}
+    return _turn_move(
+        k, SECTIONS[s.damage[player]], s.gold[player], len(s.crew[player]), pos[player],
+        s.actions_left, pool, peaceful, taken,
+    )  # fmt: skip
 
 
 def brief_view(s: Any, player: int) -> dict[str, Any]:
-    """The part of `view` the bot reads for `player`'s decision now, built straight from a
-    Villainous Vikings state. It reads no hidden card (the deck's order, the box): only what
-    every seat sees. Only what this kind of decision reads is filled in (the Journey Pool for
-    a turn, the seat's own Locations after a battle); the cards come from a cache on the card
-    set's tables, shared and never changed."""
-    gold, pos, damage, crew = s.gold, s.pos, s.damage, s.crew
+    """The part of `view` the bot reads for a decision after a battle (`pending`), built
+    straight from a Villainous Vikings state: only public facts and `player`'s own."""
+    gold, pos, damage = s.gold, s.pos, s.damage
     players = [
-        {"seat": p, "region": pos[p], "gold": gold[p], "sections": SECTIONS[damage[p]],
-         "crew": crew[p]}
+        {"seat": p, "region": pos[p], "gold": gold[p], "sections": SECTIONS[damage[p]]}
         for p in range(s.num_players)
-    ]  # fmt: skip
-    b, rag = s.battle, s.rag
-    out: dict[str, Any] = {
-        "actions_left": s.actions_left,
-        "players": players,
-        "pending": list(s.pending[0][:2]) if s.pending else None,
-        "battle": None
-        if b is None
-        else {"sides": [{"seat": x.seat, "total": b.swords(i)} for i, x in enumerate(b.sides)]},
-        "ragnarok": None
-        if rag is None
-        else {"swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()}},
-    }
-    if b is not None or (rag is not None and not s.pending):
-        return out  # a battle's choice reads the sides and the purse only
-    if s.pending:
-        faceup, locs = s.faceup, s.cs.locations
-        players[player]["locations"] = [
-            {"index": i, "face_up": faceup[i], "vp": locs[i].vp} for i in s.owned[player]
-        ]
-        return out
-    cache, at_loc = s.tables.brief_cards, s.at_loc
-    pool = []
-    for code in s.pool:
-        here = code < len(at_loc) and at_loc[code]
-        card = cache.get((code, here))
-        if card is None:
-            card = cache[code, here] = _brief_card(s, code, here)
-        pool.append(card)
-    out["pool"] = pool
-    return out
+    ]
+    faceup, locs = s.faceup, s.cs.locations
+    players[player]["locations"] = [
+        {"index": i, "face_up": faceup[i], "vp": locs[i].vp} for i in s.owned[player]
+    ]
+    return {"players": players, "pending": list(s.pending[0][:2])}

@@ -45,8 +45,8 @@ class Tables:
         self.age = tuple(c.age for c in cs.locations) + tuple(c.age for c in cs.asgard) + (3,)
         #: a roll's text in the log, by its faces (rolls recur in searches)
         self.faces_text: dict[tuple[tuple[int, int], ...], str] = {}
-        #: the heuristic bot's brief view of each Journey Pool card, by (code, Warrior there)
-        self.brief_cards: dict[tuple[int, bool], dict[str, Any]] = {}
+        #: what the heuristic bot reads of each Journey Pool card, by (code, Warrior there)
+        self.brief_cards: dict[tuple[int, bool], tuple[bool, int, Any]] = {}
 
 
 _TABLES: dict[int, Tables] = {}
