@@ -46,8 +46,7 @@ class HeuristicBot(HeuristicAgent):
                 )
             return _battle_move(need, s.gold[player], _by_kind(legal))
         if s.pending:
-            v = brief_view(s, player)
-            return self._pending(v, v["players"][player], _by_kind(legal), legal)
+            return _pending_from_state(s, player, _by_kind(legal), legal)
         return _turn_from_state(s, player, _by_kind(legal))
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
@@ -75,37 +74,13 @@ class HeuristicBot(HeuristicAgent):
     def _pending(
         self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]], legal: list[int]
     ) -> int:
-        if "contest" in k:
-            foe = (
-                next(
-                    p
-                    for p in v["players"]
-                    if p["seat"] != me["seat"] and p["region"] == me["region"]
-                )
-                if any(
-                    p["seat"] != me["seat"] and p["region"] == me["region"] for p in v["players"]
-                )
-                else None
-            )
-            mine = sum(me["sections"])
-            return A.CONTEST if foe is None or mine >= 2 or me["gold"] < 2 else A.RETREAT
-        if "colonize" in k:
-            damaged = not all(me["sections"])
-            return A.RAZE if damaged and sum(me["sections"]) == 1 else A.COLONIZE
-        if "take_hero" in k:
-            return A.TAKE_HERO
-        if "discard_warrior" in k:
-            return A.DISCARD_WARRIOR + k["discard_warrior"][0]
-        if "lose_location" in k:
-            locs = {x["index"]: x for x in me["locations"]}
-            return A.LOSE_LOCATION + min(
-                k["lose_location"], key=lambda i: (locs[i]["face_up"], locs[i]["vp"])
-            )
-        if "ragnarok_repair" in k:
-            return A.RAGNAROK_REPAIR
-        if "duel" in k:
-            return A.DUEL + min(k["duel"], key=lambda q: sum(v["players"][q]["sections"]))
-        return legal[0]  # recruit: any Warrior
+        seat, region = me["seat"], me["region"]
+        foe_here = any(p["seat"] != seat and p["region"] == region for p in v["players"])
+        locations = {x["index"]: (x["face_up"], x["vp"]) for x in me["locations"]}
+        sections = [sum(p["sections"]) for p in v["players"]]
+        return _pending_move(
+            k, legal, tuple(me["sections"]), me["gold"], foe_here, locations, sections
+        )
 
     # -- the turn --------------------------------------------------------------------------------
 
@@ -168,6 +143,52 @@ def _battle_move(need: int, gold: int, k: dict[str, list[int]]) -> int:
     if "buy_sword" in k and gold >= 5 * need:
         return A.BUY_SWORD
     return A.DONE
+
+
+def _pending_move(
+    k: dict[str, list[int]],
+    legal: list[int],
+    up: tuple[bool, ...],
+    gold: int,
+    foe_here: bool,
+    locations: dict[int, tuple[bool, int]],
+    sections: list[int],
+) -> int:
+    """A choice after a battle (one kind of choice at a time). `up`: the Longship's sections;
+    `foe_here`: a rival is in our Region; `locations`: our Locations' (face up, VP), read for
+    sinking; `sections`: each seat's sections up, read for a duel."""
+    if "contest" in k:
+        return A.CONTEST if not foe_here or sum(up) >= 2 or gold < 2 else A.RETREAT
+    if "colonize" in k:
+        damaged = not all(up)
+        return A.RAZE if damaged and sum(up) == 1 else A.COLONIZE
+    if "take_hero" in k:
+        return A.TAKE_HERO
+    if "discard_warrior" in k:
+        return A.DISCARD_WARRIOR + k["discard_warrior"][0]
+    if "lose_location" in k:
+        return A.LOSE_LOCATION + min(k["lose_location"], key=lambda i: locations[i])
+    if "ragnarok_repair" in k:
+        return A.RAGNAROK_REPAIR
+    if "duel" in k:
+        return A.DUEL + min(k["duel"], key=lambda q: sections[q])
+    return legal[0]  # recruit: any Warrior
+
+
+def _pending_from_state(s: Any, player: int, k: dict[str, list[int]], legal: list[int]) -> int:
+    """`_pending_move` with its facts read straight off the state (public, or the seat's own);
+    the Locations and the seats' sections only when the choice reads them."""
+    pos, damage = s.pos, s.damage
+    here = pos[player]
+    foe_here = any(q != player and pos[q] == here for q in range(s.num_players))
+    locations: dict[int, tuple[bool, int]] = {}
+    if "lose_location" in k:
+        faceup, loc_vp = s.faceup, s.tables.loc_vp
+        locations = {i: (faceup[i], loc_vp[i]) for i in s.owned[player]}
+    sections = [sum(SECTIONS[d]) for d in damage] if "duel" in k else []
+    return _pending_move(
+        k, legal, SECTIONS[damage[player]], s.gold[player], foe_here, locations, sections
+    )
 
 
 def _turn_move(
@@ -282,18 +303,3 @@ def _turn_from_state(s: Any, player: int, k: dict[str, list[int]]) -> int:
         k, SECTIONS[s.damage[player]], s.gold[player], len(s.crew[player]), pos[player],
         s.actions_left, pool, peaceful, taken,
     )  # fmt: skip
-
-
-def brief_view(s: Any, player: int) -> dict[str, Any]:
-    """The part of `view` the bot reads for a decision after a battle (`pending`), built
-    straight from a Villainous Vikings state: only public facts and `player`'s own."""
-    gold, pos, damage = s.gold, s.pos, s.damage
-    players = [
-        {"seat": p, "region": pos[p], "gold": gold[p], "sections": SECTIONS[damage[p]]}
-        for p in range(s.num_players)
-    ]
-    faceup, locs = s.faceup, s.cs.locations
-    players[player]["locations"] = [
-        {"index": i, "face_up": faceup[i], "vp": locs[i].vp} for i in s.owned[player]
-    ]
-    return {"players": players, "pending": list(s.pending[0][:2])}

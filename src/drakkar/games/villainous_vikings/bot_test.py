@@ -41,6 +41,7 @@ def test_rollout_act_makes_the_same_move_as_act() -> None:
     # moves mixed in reach battles, Ragnarok and the rarer choices the bot's own games avoid.
     rng = random.Random(7)
     checked = 0
+    kinds = set()  # the kinds of choice met, to show the rarer ones were checked too
     for g in range(12):
         s = GAME.new(3 + g % 3, 900 + g)
         bot = GAME.heuristic_agent(g)
@@ -50,5 +51,12 @@ def test_rollout_act_makes_the_same_move_as_act() -> None:
             a = bot.act(s, p)
             assert bot.rollout_act(s, p) == a, s.history
             checked += 1
+            if len(s.legal_actions()) > 1:
+                head = s.pending[0][0] if s.pending else "turn"
+                kinds.add(
+                    "battle" if s.battle else "ragnarok" if s.rag and head == "turn" else head
+                )
             s.apply(a if rng.random() < 0.7 else rng.choice(s.legal_actions()))
     assert checked > 1000
+    wanted = {"turn", "battle", "ragnarok", "conquest", "contest", "hero", "duel_target"}
+    assert kinds >= wanted | {"lose_location", "rag_repair"}, kinds
