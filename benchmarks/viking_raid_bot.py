@@ -1,6 +1,9 @@
 """The heuristic bot against three random bots, 4 players, seats rotated.
 
-nice python benchmarks/viking_raid_bot.py [--games 2000] [--players 4] [--sinking out]
+nice python benchmarks/viking_raid_bot.py [--games 2000] [--players 4] [--sinking out] [--seed 0]
+
+Game i uses seed `seed + i`: a different --seed (e.g. 100000) gives a second, independent set
+of games to confirm a result.
 """
 
 from __future__ import annotations
@@ -35,13 +38,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--sinking", default="out")
+    ap.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     args = ap.parse_args()
     start = time.perf_counter()
-    rate = play(args.games, args.players, {"sinking": args.sinking})
+    rate = play(args.games, args.players, {"sinking": args.sinking}, args.seed)
     seconds = time.perf_counter() - start
     half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)  # normal approximation
     print(
-        f"heuristic vs {args.players - 1} random, {args.games} games, sinking={args.sinking}: "
+        f"heuristic vs {args.players - 1} random, {args.games} games, sinking={args.sinking}, "
+        f"seed {args.seed}: "
         f"wins {rate:.1%} (95% interval {rate - half:.1%} to {rate + half:.1%}; chance "
         f"{1 / args.players:.0%}) in {seconds:.0f} s ({seconds / args.games:.2f} s a game)"
     )

@@ -306,10 +306,11 @@ SPEC_DEFAULTS: dict[str, Any] = {"prior": 1.0}
 #: (the search ended its turn at once to keep a 2-point lead, and won 1 game in 20); heuristic
 #: roll-outs (the bot's cheap `rollout_act`) and the bot's moves favoured in the tree play
 #: the game on as it will be played (docs/bots.md). So in Gone Viking!, where a random game
-#: runs to 1,200 actions and the Jarl takes from whoever leads after each raid.
+#: runs to 1,200 actions and the Jarl takes from whoever leads after each raid. And in Knarr,
+#: where on the same deals they won 0.77 of the first 15 games against random roll-outs' 0.40.
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "gone-viking": {"depth": 40, "rollout": "heuristic", "bias": 1.0},
-    "knarr": {"depth": 40},
+    "knarr": {"depth": 40, "rollout": "heuristic", "bias": 1.0},
     "villainous-vikings": {"depth": 40, "rollout": "heuristic", "bias": 1.0},
 }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from drakkar.engine.errors import IllegalAction
 from drakkar.engine.game import Game
@@ -138,3 +139,27 @@ def check_replay(state: State, where: str) -> None:
     again = Record.loads(record.dumps()).replay()
     if again.full_state() != state.full_state():
         raise ConformanceError(f"{where}: the record does not replay to the identical state")
+
+
+def check_rollout_act(
+    game: Game, players: int, seed: int, options: dict[str, Any] | None = None
+) -> int:
+    """Play one game by the game's heuristic bot, a random move mixed in three times in ten
+    (to reach the positions the bot's own play avoids), and check at every state that the
+    bot's cheap `rollout_act` makes the same move as `act`. Returns the states checked."""
+    state = game.new(players, seed, options)
+    bot = game.heuristic_agent(seed)
+    rollout_act = bot.rollout_act  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal():
+        p = state.current_player
+        assert p is not None
+        a = bot.act(state, p)
+        if rollout_act(state, p) != a:
+            raise ConformanceError(
+                f"{game.name} seed {seed}: rollout_act differs from act after {state.history}"
+            )
+        checked += 1
+        state.apply(a if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+    return checked

@@ -11,7 +11,7 @@ import os
 import pytest
 
 import drakkar
-from drakkar.engine.conformance import check_random_games
+from drakkar.engine.conformance import ConformanceError, check_random_games, check_rollout_act
 from drakkar.engine.toy import HIGH_CARD
 
 GAMES_PER_GAME = int(os.environ.get("DRAKKAR_CONFORMANCE_GAMES", "2000"))
@@ -36,6 +36,23 @@ def test_random_games_conform(game: drakkar.Game, players: int) -> None:
 def test_random_games_conform_soak(game: drakkar.Game, players: int) -> None:
     stats = check_random_games(game, players, 20_000, seed=7_000_000 + players, deep_every=50)
     assert stats["games"] == 20_000
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [c for c in CASES if hasattr(c.values[0].heuristic_agent(0), "rollout_act")],  # type: ignore[union-attr]
+)
+def test_rollout_act_makes_the_same_move_as_act(game: drakkar.Game, players: int) -> None:
+    # a bot's cheap roll-out move must be its real move: the search relies on it
+    assert sum(check_rollout_act(game, players, seed=900 + 10 * players + k) for k in range(5)) > 50
+
+
+def test_a_rollout_act_that_differs_from_act_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drakkar.games.knarr.bot import KnarrBot
+
+    monkeypatch.setattr(KnarrBot, "rollout_act", lambda self, s, p: s.legal_actions()[-1])
+    with pytest.raises(ConformanceError, match="rollout_act differs from act"):
+        check_rollout_act(drakkar.load("knarr"), 3, seed=1)
 
 
 @pytest.mark.parametrize("players", [2, 3])

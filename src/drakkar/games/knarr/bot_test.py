@@ -6,6 +6,7 @@ import random
 
 import drakkar
 from drakkar.agents.random_agent import RandomAgent
+from drakkar.engine.conformance import check_rollout_act
 from drakkar.games.knarr.bot import KnarrBot
 
 GAME = drakkar.load("knarr")
@@ -52,3 +53,17 @@ def test_bot_beats_two_random_bots() -> None:
             s.apply(bots[p].act(s, p))
         wins += s.returns()[seat]
     assert wins / games >= 0.7
+
+
+def test_rollout_act_makes_the_same_move_as_act() -> None:
+    # The search's roll-outs use the brief view; it must not change a single decision, with
+    # any artifact and either ship side.
+    arts = ["none", "mead-cup", "cauldron", "golden-bracelet", "helmet", "amulet",
+            "weathervane", "silver-coin"]  # fmt: skip
+    checked = sum(
+        check_rollout_act(
+            GAME, 2 + g % 3, 900 + g, {"artifacts": a, "ship": ("normal", "advanced")[g % 2]}
+        )
+        for g, a in enumerate(arts)
+    )
+    assert checked > 500

@@ -37,8 +37,9 @@ def test_heuristic_bots_finish_games_among_themselves() -> None:
 
 
 def test_rollout_act_makes_the_same_move_as_act() -> None:
-    # The search's roll-outs use the brief view; it must not change a single decision. Random
-    # moves mixed in reach battles, Ragnarok and the rarer choices the bot's own games avoid.
+    # The search's roll-outs read the state, not the view; that must not change a single
+    # decision (engine/conformance.py checks it too). Random moves mixed in reach battles,
+    # Ragnarok and the rarer choices the bot's own games avoid; all of them are asked for.
     rng = random.Random(7)
     checked = 0
     kinds = set()  # the kinds of choice met, to show the rarer ones were checked too

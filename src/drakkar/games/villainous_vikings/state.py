@@ -120,7 +120,10 @@ class VillainousVikingsState(State):
             caps = list(range(len(cs.captains)))
             self.rng.shuffle(caps)
             self.captain = tuple(caps[:n])
-        self.names = tuple(f"P{p} {cs.captains[c].name}" for p, c in enumerate(self.captain))
+        # "player N (Captain)": the web UI writes "player N" as the seat's name, as in every game
+        self.names = tuple(
+            f"player {p} ({cs.captains[c].name})" for p, c in enumerate(self.captain)
+        )
         self.pos = [0] * n
         self.gold = list(START_GOLD[:n])
         self.damage = [0] * n

@@ -365,3 +365,14 @@ def test_gold_never_exceeds_sixty() -> None:
     s.gold[0] = 59
     do(s, "move to the British Isles", "danegeld Lindisfarne")
     assert s.gold[0] == 60
+
+
+def test_the_log_names_each_seat_player_n_with_its_captain() -> None:
+    # "player N" is what the web UI rewrites as the seat's name, in every game's log
+    s = GAME.new(3, seed=4)
+    names = s.names
+    captains = [s.cs.captains[c].name for c in s.captain]
+    assert list(names) == [f"player {p} ({captains[p]})" for p in range(3)]
+    while not any(n in e for e in s.events_for(None) for n in names):
+        s.apply(s.legal_actions()[0])
+    assert not any(e.startswith("P0 ") for e in s.events_for(None))
