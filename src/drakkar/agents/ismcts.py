@@ -252,17 +252,18 @@ class ISMCTSAgent(Agent):
         policy = self._policy
         epsilon = self.epsilon
         rand = rng.random
+        legal_actions, apply = world.legal_actions, world.apply
         while limit != 0:
             p = world.current_player
             if p is None:
                 return world.returns()
-            legal = world.legal_actions()
+            legal = legal_actions()
             if len(legal) == 1:
-                world.apply(legal[0])
+                apply(legal[0])
             elif policy is None or rand() < epsilon:
-                world.apply(legal[int(rand() * len(legal))])
+                apply(legal[int(rand() * len(legal))])
             else:
-                world.apply(policy(world, p))
+                apply(policy(world, p))
             limit -= 1
         return leaders(world)
 

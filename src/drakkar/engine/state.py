@@ -26,6 +26,8 @@ from drakkar.engine.errors import IllegalAction
 from drakkar.engine.events import Event, Log, log_to_list
 from drakkar.engine.rng import Rng
 
+_new_event = tuple.__new__  # an Event without NamedTuple's slower __new__
+
 if TYPE_CHECKING:
     from drakkar.engine.game import Game
     from drakkar.engine.options import GameOptions
@@ -145,7 +147,7 @@ class State:
 
     def log(self, text: str, audience: tuple[int, ...] | None = None) -> None:
         """Add an event; `audience` None means everyone may read it."""
-        self._log = (Event(audience, text), self._log)
+        self._log = (_new_event(Event, (audience, text)), self._log)
 
     def _clone_base(self, new: State) -> None:
         """Copy the base fields into `new` (made with `cls.__new__(cls)`)."""

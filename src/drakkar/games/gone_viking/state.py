@@ -55,6 +55,8 @@ from drakkar.games.gone_viking.home import (
 from drakkar.games.gone_viking.options import DEFAULT_MAX_RAIDS, GoneVikingOptions
 
 FREE_SWAP_LIMIT = 4
+#: ROTATIONS[n][first]: the seats clockwise from `first`
+ROTATIONS = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in (3, 4, 5)}
 
 
 class GoneVikingState(ReturnHome):
@@ -157,9 +159,8 @@ class GoneVikingState(ReturnHome):
     # -- tricks --------------------------------------------------------------------------------
 
     def _start_trick(self, first: int) -> None:
-        n = self.num_players
-        seats = [(first + i) % n for i in range(n)]
-        self.order = [s for s in seats if self.hands[s]]
+        hands = self.hands
+        self.order = [s for s in ROTATIONS[self.num_players][first] if hands[s]]
         if not self.order:
             self._return_home()
             return
@@ -238,8 +239,7 @@ class GoneVikingState(ReturnHome):
             self.voids[p] |= 1 << self.led
         self.trick.append((p, play))
         god = " and lays a God face down" if self.trick_god_seat == p else ""
-        total = f" ({TYPE_NAMES[t]} {_strength(play)})" if len(play) > 1 or IS_GOD[play[0]] else ""
-        self.log(f"player {p} plays {_names(play)}{total}{god}")
+        self.log(f"player {p} plays {_play_facts(play)[1]}{god}")
         if self.order:
             self._begin_turn(self.order.pop(0))
         else:
@@ -266,7 +266,7 @@ class GoneVikingState(ReturnHome):
         best = None
         seat = -1
         for s, play in cands:
-            v = sign * _strength(play)
+            v = sign * _play_facts(play)[0]
             if best is None or v > best:
                 best, seat = v, s
             elif v == best:
@@ -451,6 +451,20 @@ def _names(kinds: Any) -> str:
 
 def _strength(play: tuple[int, ...] | list[int]) -> int:
     return sum(KIND_VALUE[k] for k in play)
+
+
+#: each play's strength and its text in the log, worked out once (plays recur in searches)
+_PLAYS: dict[tuple[int, ...], tuple[int, str]] = {}
+
+
+def _play_facts(play: tuple[int, ...]) -> tuple[int, str]:
+    facts = _PLAYS.get(play)
+    if facts is None:
+        strength = _strength(play)
+        t = KIND_TYPE[play[0]]
+        total = f" ({TYPE_NAMES[t]} {strength})" if len(play) > 1 or IS_GOD[play[0]] else ""
+        facts = _PLAYS[play] = (strength, _names(play) + total)
+    return facts
 
 
 def _spendable(tok: list[int]) -> int:

@@ -246,8 +246,8 @@ def roll_side(
 def captain_context(s: VVState, seat: int, attacking: bool, region: int, vs: int) -> int:
     ctx = (fx.ATTACKING if attacking else fx.DEFENDING) | vs
     if region > 0:
-        cs = s.cs
-        explored = any(s.faceup[i] and cs.locations[i].region == region for i in s.owned[seat])
+        faceup, region_of = s.faceup, s.tables.loc_region
+        explored = any(faceup[i] and region_of[i] == region for i in s.owned[seat])
         ctx |= fx.EXPLORED if explored else fx.UNEXPLORED
     return ctx
 

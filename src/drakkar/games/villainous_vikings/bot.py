@@ -31,16 +31,26 @@ class HeuristicBot(HeuristicAgent):
 
     def rollout_act(self, state: State, player: int) -> int:
         """The same move as `act`, from a brief view of only the facts the rules of thumb use
-        (all public, or the seat's own): ten times cheaper, for search roll-outs."""
+        (all public, or the seat's own): many times cheaper, for search roll-outs."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self._decide(brief_view(state), player, legal)
+        s: Any = state
+        if s.battle is not None or (s.rag is not None and not s.pending):
+            b = s.battle
+            if b is not None:
+                need = _battle_need([(x.seat, b.swords(i)) for i, x in enumerate(b.sides)], player)
+            else:
+                need = _ragnarok_need(
+                    {p: x.swords + x.bought for p, x in s.rag.sides.items()}, player
+                )
+            return _battle_move(need, s.gold[player], _by_kind(legal))
+        if s.pending:
+            return _pending_from_state(s, player, _by_kind(legal), legal)
+        return _turn_from_state(s, player, _by_kind(legal))
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
-        by_kind: dict[str, list[int]] = {}
-        for a in legal:
-            by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+        by_kind = _by_kind(legal)
         me = v["players"][player]
         if v["battle"] is not None or (v["ragnarok"] is not None and not v["pending"]):
             return self._battle(v, me, by_kind)
@@ -53,180 +63,243 @@ class HeuristicBot(HeuristicAgent):
     def _battle(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
         b = v["battle"]
         if b is not None:
-            mine = next(x for x in b["sides"] if x["seat"] == me["seat"])
-            other = next(x for x in b["sides"] if x["seat"] != me["seat"])
-            attacker = b["sides"][0]["seat"] == me["seat"]
-            need = other["total"] - mine["total"] + (1 if attacker or other["seat"] < 0 else 0)
+            need = _battle_need([(x["seat"], x["total"]) for x in b["sides"]], me["seat"])
         else:
-            sw = {int(p): t for p, t in v["ragnarok"]["swords"].items()}
-            mine_t = sw[me["seat"]]
-            others = [t for p, t in sw.items() if p != me["seat"]]
-            need = min(others) - mine_t + 1 if mine_t <= min(others) else 0
-        if need <= 0 or need > 3:
-            return A.DONE
-        if "sac_asgard" in k and need >= 2:
-            return A.SAC_ASGARD + k["sac_asgard"][0]
-        if "sac_warrior" in k and need >= 2:
-            return A.SAC_WARRIOR + k["sac_warrior"][0]
-        if "buy_sword" in k and me["gold"] >= 5 * need:
-            return A.BUY_SWORD
-        return A.DONE
+            swords = {int(p): t for p, t in v["ragnarok"]["swords"].items()}
+            need = _ragnarok_need(swords, me["seat"])
+        return _battle_move(need, me["gold"], k)
 
     # -- decisions after battles ---------------------------------------------------------------
 
     def _pending(
         self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]], legal: list[int]
     ) -> int:
-        if "contest" in k:
-            foe = (
-                next(
-                    p
-                    for p in v["players"]
-                    if p["seat"] != me["seat"] and p["region"] == me["region"]
-                )
-                if any(
-                    p["seat"] != me["seat"] and p["region"] == me["region"] for p in v["players"]
-                )
-                else None
-            )
-            mine = sum(me["sections"])
-            return A.CONTEST if foe is None or mine >= 2 or me["gold"] < 2 else A.RETREAT
-        if "colonize" in k:
-            damaged = not all(me["sections"])
-            return A.RAZE if damaged and sum(me["sections"]) == 1 else A.COLONIZE
-        if "take_hero" in k:
-            return A.TAKE_HERO
-        if "discard_warrior" in k:
-            return A.DISCARD_WARRIOR + k["discard_warrior"][0]
-        if "lose_location" in k:
-            locs = {x["index"]: x for x in me["locations"]}
-            return A.LOSE_LOCATION + min(
-                k["lose_location"], key=lambda i: (locs[i]["face_up"], locs[i]["vp"])
-            )
-        if "ragnarok_repair" in k:
-            return A.RAGNAROK_REPAIR
-        if "duel" in k:
-            return A.DUEL + min(k["duel"], key=lambda q: sum(v["players"][q]["sections"]))
-        return legal[0]  # recruit: any Warrior
+        seat, region = me["seat"], me["region"]
+        foe_here = any(p["seat"] != seat and p["region"] == region for p in v["players"])
+        locations = {x["index"]: (x["face_up"], x["vp"]) for x in me["locations"]}
+        sections = [sum(p["sections"]) for p in v["players"]]
+        return _pending_move(
+            k, legal, tuple(me["sections"]), me["gold"], foe_here, locations, sections
+        )
 
     # -- the turn --------------------------------------------------------------------------------
 
-    def _strength(self, me: dict[str, Any]) -> float:
-        return (
-            sum(CAPTAIN_DIE[i] for i, up in enumerate(me["sections"]) if up)
-            + 0.4
-            + 0.5 * len(me["crew"])
-        )
-
-    def _threat(self, card: dict[str, Any]) -> float:
-        t = sum(LOCATION_DIE[d] for d in card["dice"])
-        w = card.get("warrior")
-        if w and w["kind"] in ("hero", "sovereign"):
-            t += 1.0
-        return t
-
     def _turn(self, v: dict[str, Any], me: dict[str, Any], k: dict[str, list[int]]) -> int:
-        pool = {c["index"]: c for c in v["pool"] if c["type"] == "location"}
-        strength = self._strength(me) + min(me["gold"], 15) / 5 * 0.6
-        sections = sum(me["sections"])
-        if "bonus" in k:
-            return A.BONUS + k["bonus"][0]
-        if "regroup" in k and sections < 3:
-            return A.REGROUP
-        if "repair" in k and sections < 3 and me["gold"] >= 8:
-            return A.REPAIR + max(k["repair"])
-        if "rebuild" in k:
-            return A.REBUILD + k["rebuild"][0]
-        if "hire" in k and len(me["crew"]) < sections and me["gold"] >= 10:
-            return A.HIRE + k["hire"][0]
-        if sections >= 2 and "conquer" in k:
-            best = max(
-                k["conquer"],
-                key=lambda i: pool[i]["vp"] * 2 + pool[i]["gold"] - 2 * self._threat(pool[i]),
-            )
-            if strength >= self._threat(pool[best]) + 0.3:
-                return A.CONQUER + best
-        if sections >= 2 and "raid" in k and strength >= 2.5:
-            return A.RAID + k["raid"][0]
-        for a in k.get("asgard", []):
-            card = next(c for c in v["pool"] if c["type"] == "asgard" and c["index"] == a)
-            if "battle" not in card["use"] and "duel" not in card["use"]:
-                return A.ASGARD + a
-        if sections == 1 and "move" in k and me["region"] != 0:
-            return A.MOVE + 0
-        if "danegeld" in k and v["actions_left"] == 1:
-            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
-        target = self._best_region(v, me, pool, strength)
-        if target is not None and target != me["region"] and "move" in k:
-            return A.MOVE + target
-        if "danegeld" in k:
-            return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i]["gold"])
-        return A.END_TURN
-
-    def _best_region(
-        self, v: dict[str, Any], me: dict[str, Any], pool: dict[int, Any], strength: float
-    ) -> int | None:
+        pool: dict[int, tuple[int, int, int, float]] = {}
+        peaceful: dict[int, bool] = {}
+        for c in v["pool"]:
+            if c["type"] == "location":
+                pool[c["index"]] = (c["region"], c["vp"], c["gold"], _threat(c))
+            else:
+                peaceful[c["index"]] = "battle" not in c["use"] and "duel" not in c["use"]
         taken = {p["region"] for p in v["players"] if p["seat"] != me["seat"] and p["region"] > 0}
-        best, score = None, -1e9
-        for c in pool.values():
-            r = c["region"]
-            s = (
-                c["vp"] * 2
-                + c["gold"]
-                - 2 * max(0.0, self._threat(c) - strength)
-                - (3 if r in taken else 0)
-            )
-            if s > score:
-                best, score = r, s
-        return best
+        up = tuple(me["sections"])
+        return _turn_move(
+            k, up, me["gold"], len(me["crew"]), me["region"], v["actions_left"], pool, peaceful,
+            taken,
+        )  # fmt: skip
 
 
-def brief_view(s: Any) -> dict[str, Any]:
-    """The part of `view` the bot reads, built straight from a Villainous Vikings state. It
-    reads no hidden card (the deck's order, the box): only what every seat sees."""
-    cs, n_loc, damage = s.cs, s.n_loc, s.damage
-    pool = []
-    for code in s.pool:
-        if code < n_loc:
-            loc = cs.locations[code]
-            w = loc.warrior if s.at_loc[code] else -1
-            pool.append(
-                {
-                    "type": "location",
-                    "index": code,
-                    "region": loc.region,
-                    "dice": [COLOURS[d] for d in loc.dice],
-                    "gold": loc.gold,
-                    "vp": loc.vp,
-                    "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
-                }
-            )
-        else:
-            a = code - n_loc
-            pool.append({"type": "asgard", "index": a, "use": describe(cs.asgard[a].use)})
-    players = [
-        {
-            "seat": p,
-            "region": s.pos[p],
-            "gold": s.gold[p],
-            "sections": [i < 3 - damage[p] for i in range(3)],
-            "crew": s.crew[p],
-            "locations": [
-                {"index": i, "face_up": s.faceup[i], "vp": cs.locations[i].vp} for i in s.owned[p]
-            ],
-        }
-        for p in range(s.num_players)
-    ]
-    b, rag = s.battle, s.rag
-    return {
-        "actions_left": s.actions_left,
-        "pool": pool,
-        "players": players,
-        "pending": list(s.pending[0][:2]) if s.pending else None,
-        "battle": None
-        if b is None
-        else {"sides": [{"seat": x.seat, "total": b.swords(i)} for i, x in enumerate(b.sides)]},
-        "ragnarok": None
-        if rag is None
-        else {"swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()}},
+#: `_by_kind` of the legal lists met so far (they recur: read only, never changed)
+_BY_KIND: dict[tuple[int, ...], dict[str, list[int]]] = {}
+
+
+def _by_kind(legal: list[int]) -> dict[str, list[int]]:
+    """The legal actions' arguments by kind ("conquer": [Location indices], ...)."""
+    key = tuple(legal)
+    by_kind = _BY_KIND.get(key)
+    if by_kind is None:
+        if len(_BY_KIND) >= 100_000:
+            _BY_KIND.clear()  # a bound on the memory, never reached in a game's searches
+        by_kind = _BY_KIND[key] = {}
+        for a in legal:
+            by_kind.setdefault(A.KIND_OF[a], []).append(A.ARG_OF[a])
+    return by_kind
+
+
+def _battle_need(sides: list[tuple[int, int]], seat: int) -> int:
+    """Swords `seat` lacks to win the battle; `sides` are (seat, sword total), attacker first."""
+    mine = next(t for q, t in sides if q == seat)
+    foe, theirs = next((q, t) for q, t in sides if q != seat)
+    attacker = sides[0][0] == seat
+    return theirs - mine + (1 if attacker or foe < 0 else 0)
+
+
+def _ragnarok_need(swords: dict[int, int], seat: int) -> int:
+    """Swords `seat` lacks to get off the bottom in Ragnarok (0 when it is not last)."""
+    mine = swords[seat]
+    others = [t for q, t in swords.items() if q != seat]
+    return min(others) - mine + 1 if mine <= min(others) else 0
+
+
+def _battle_move(need: int, gold: int, k: dict[str, list[int]]) -> int:
+    """Sacrifice a card or buy swords when a few would turn the battle, else stop."""
+    if need <= 0 or need > 3:
+        return A.DONE
+    if "sac_asgard" in k and need >= 2:
+        return A.SAC_ASGARD + k["sac_asgard"][0]
+    if "sac_warrior" in k and need >= 2:
+        return A.SAC_WARRIOR + k["sac_warrior"][0]
+    if "buy_sword" in k and gold >= 5 * need:
+        return A.BUY_SWORD
+    return A.DONE
+
+
+def _pending_move(
+    k: dict[str, list[int]],
+    legal: list[int],
+    up: tuple[bool, ...],
+    gold: int,
+    foe_here: bool,
+    locations: dict[int, tuple[bool, int]],
+    sections: list[int],
+) -> int:
+    """A choice after a battle (one kind of choice at a time). `up`: the Longship's sections;
+    `foe_here`: a rival is in our Region; `locations`: our Locations' (face up, VP), read for
+    sinking; `sections`: each seat's sections up, read for a duel."""
+    if "contest" in k:
+        return A.CONTEST if not foe_here or sum(up) >= 2 or gold < 2 else A.RETREAT
+    if "colonize" in k:
+        damaged = not all(up)
+        return A.RAZE if damaged and sum(up) == 1 else A.COLONIZE
+    if "take_hero" in k:
+        return A.TAKE_HERO
+    if "discard_warrior" in k:
+        return A.DISCARD_WARRIOR + k["discard_warrior"][0]
+    if "lose_location" in k:
+        return A.LOSE_LOCATION + min(k["lose_location"], key=lambda i: locations[i])
+    if "ragnarok_repair" in k:
+        return A.RAGNAROK_REPAIR
+    if "duel" in k:
+        return A.DUEL + min(k["duel"], key=lambda q: sections[q])
+    return legal[0]  # recruit: any Warrior
+
+
+def _pending_from_state(s: Any, player: int, k: dict[str, list[int]], legal: list[int]) -> int:
+    """`_pending_move` with its facts read straight off the state (public, or the seat's own);
+    the Locations and the seats' sections only when the choice reads them."""
+    pos, damage = s.pos, s.damage
+    here = pos[player]
+    foe_here = any(q != player and pos[q] == here for q in range(s.num_players))
+    locations: dict[int, tuple[bool, int]] = {}
+    if "lose_location" in k:
+        faceup, loc_vp = s.faceup, s.tables.loc_vp
+        locations = {i: (faceup[i], loc_vp[i]) for i in s.owned[player]}
+    sections = [sum(SECTIONS[d]) for d in damage] if "duel" in k else []
+    return _pending_move(
+        k, legal, SECTIONS[damage[player]], s.gold[player], foe_here, locations, sections
+    )
+
+
+def _turn_move(
+    k: dict[str, list[int]],
+    up: tuple[bool, ...],
+    gold: int,
+    crew: int,
+    region: int,
+    actions_left: int,
+    pool: dict[int, tuple[int, int, int, float]],
+    peaceful: dict[int, bool],
+    taken: set[int],
+) -> int:
+    """The turn's action. `up`: the Longship's sections; `crew`: its Warriors; `pool`: each
+    Journey Pool Location's (Region, VP, gold, threat) in pool order; `peaceful`: each Asgard
+    card there, True when using it starts no fight; `taken`: Regions where rivals are."""
+    strength = (sum(CAPTAIN_DIE[i] for i, u in enumerate(up) if u) + 0.4 + 0.5 * crew) + min(
+        gold, 15
+    ) / 5 * 0.6
+    sections = sum(up)
+    if "bonus" in k:
+        return A.BONUS + k["bonus"][0]
+    if "regroup" in k and sections < 3:
+        return A.REGROUP
+    if "repair" in k and sections < 3 and gold >= 8:
+        return A.REPAIR + max(k["repair"])
+    if "rebuild" in k:
+        return A.REBUILD + k["rebuild"][0]
+    if "hire" in k and crew < sections and gold >= 10:
+        return A.HIRE + k["hire"][0]
+    if sections >= 2 and "conquer" in k:
+        best = max(k["conquer"], key=lambda i: pool[i][1] * 2 + pool[i][2] - 2 * pool[i][3])
+        if strength >= pool[best][3] + 0.3:
+            return A.CONQUER + best
+    if sections >= 2 and "raid" in k and strength >= 2.5:
+        return A.RAID + k["raid"][0]
+    for a in k.get("asgard", []):
+        if peaceful[a]:
+            return A.ASGARD + a
+    if sections == 1 and "move" in k and region != 0:
+        return A.MOVE + 0
+    if "danegeld" in k and actions_left == 1:
+        return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i][2])
+    target = _best_region(pool, strength, taken)
+    if target is not None and target != region and "move" in k:
+        return A.MOVE + target
+    if "danegeld" in k:
+        return A.DANEGELD + max(k["danegeld"], key=lambda i: pool[i][2])
+    return A.END_TURN
+
+
+def _best_region(
+    pool: dict[int, tuple[int, int, int, float]], strength: float, taken: set[int]
+) -> int | None:
+    best, score = None, -1e9
+    for r, vp, gold, threat in pool.values():
+        s = vp * 2 + gold - 2 * max(0.0, threat - strength) - (3 if r in taken else 0)
+        if s > score:
+            best, score = r, s
+    return best
+
+
+def _threat(card: dict[str, Any]) -> float:
+    """The swords a Location's dice (and a Hero or Sovereign there) are worth."""
+    t = sum(LOCATION_DIE[d] for d in card["dice"])
+    w = card.get("warrior")
+    if w and w["kind"] in ("hero", "sovereign"):
+        t += 1.0
+    return t
+
+
+#: a player's Longship sections (up or down) by damage, as `view` shows them
+SECTIONS = tuple(tuple(i < 3 - d for i in range(3)) for d in range(4))
+
+
+def _pool_entry(s: Any, code: int, here: bool) -> tuple[bool, int, Any]:
+    """What the turn's rules read of a Journey Pool card: (a Location?, its index, its
+    (Region, VP, gold, threat) or, for an Asgard card, whether using it is peaceful).
+    `here`: a Location's Warrior is still on it."""
+    cs, n_loc = s.cs, s.n_loc
+    if code >= n_loc:
+        use = describe(cs.asgard[code - n_loc].use)
+        return False, code - n_loc, "battle" not in use and "duel" not in use
+    loc = cs.locations[code]
+    w = loc.warrior if here else -1
+    card = {
+        "dice": [COLOURS[d] for d in loc.dice],
+        "warrior": None if w < 0 else {"kind": cs.warriors[w].kind},
     }
+    return True, code, (loc.region, loc.vp, loc.gold, _threat(card))
+
+
+def _turn_from_state(s: Any, player: int, k: dict[str, list[int]]) -> int:
+    """`_turn_move` with its facts read straight off the state: public ones, and the seat's
+    own. The pool's entries come from a cache on the card set's tables (never changed)."""
+    cache, at_loc = s.tables.brief_cards, s.at_loc
+    n_loc = len(at_loc)
+    pool: dict[int, tuple[int, int, int, float]] = {}
+    peaceful: dict[int, bool] = {}
+    for code in s.pool:
+        here = code < n_loc and at_loc[code]
+        entry = cache.get((code, here))
+        if entry is None:
+            entry = cache[code, here] = _pool_entry(s, code, here)
+        if entry[0]:
+            pool[entry[1]] = entry[2]
+        else:
+            peaceful[entry[1]] = entry[2]
+    pos = s.pos
+    taken = {pos[q] for q in range(s.num_players) if q != player and pos[q] > 0}
+    return _turn_move(
+        k, SECTIONS[s.damage[player]], s.gold[player], len(s.crew[player]), pos[player],
+        s.actions_left, pool, peaceful, taken,
+    )  # fmt: skip

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
 
 REPAIR_COST = (0, 2, 3)  # by damage level: repairing the leftmost damaged section
+#: a sacrifice's action block by what is sacrificed, and back
+SAC_ACTION = {"L": A.SAC_LOCATION, "W": A.SAC_WARRIOR, "A": A.SAC_ASGARD}
+SAC_WHAT = {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}
 POOL_LIMITS = (2, 10)
 
 
@@ -28,7 +31,7 @@ def repair_cost(s: VVState, p: int, k: int) -> int:
 def _sacrifice_legal(s: VVState, side: B.Side) -> list[int]:
     out = [A.DONE]
     for what, i in B.sacrifice_options(s, side):
-        out.append({"L": A.SAC_LOCATION, "W": A.SAC_WARRIOR, "A": A.SAC_ASGARD}[what] + i)
+        out.append(SAC_ACTION[what] + i)
     if s.gold[side.seat] >= B.SWORD_COST:
         out.append(A.BUY_SWORD)
     return sorted(out)
@@ -109,7 +112,7 @@ def _turn_legal(s: VVState, p: int) -> list[int]:
 
 
 def play(s: VVState, action: int) -> None:
-    kind, arg = A.decode(action)
+    kind, arg = A.KIND_OF[action], A.ARG_OF[action]
     if s.battle is not None:
         _sacrifice_play(s, s.battle.sides[s.battle.decider], kind, arg, battle=True)
     elif s.pending:
@@ -138,9 +141,7 @@ def _sacrifice_play(s: VVState, side: B.Side, kind: str, arg: int, battle: bool)
         side.bought += 1
         s.log(f"{s.pname(side.seat)} buys a sword for {B.SWORD_COST} gold")
     else:
-        B.sacrifice(
-            s, side, {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}[kind], arg
-        )
+        B.sacrifice(s, side, SAC_WHAT[kind], arg)
     if battle and s.battle is not None:
         s.battle.acted = True
     elif s.rag is not None:

@@ -23,16 +23,24 @@ DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
 START_GOLD = (0, 2, 4, 6, 8)
 MAX_GOLD = 60
 TOKEN_VP = (5, 5, 5, 3)
+#: the VP of a player's bonus tokens, by the mask of tokens held
+TOKENS_VP = tuple(sum(TOKEN_VP[t] for t in range(4) if m >> t & 1) for m in range(16))
 RAGNAROK_VP = 7
 
 
 class Tables:
     """Lookups precomputed once per card set, shared by every state (never changed)."""
 
-    __slots__ = ("loc_region", "merc_cost", "moves")
+    __slots__ = (
+        "loc_region", "merc_cost", "moves", "brief_cards", "age", "faces_text", "loc_vp",
+        "warrior_vp", "asgard_vp",
+    )  # fmt: skip
 
     def __init__(self, cs: CardSet) -> None:
         self.loc_region = tuple(c.region for c in cs.locations)
+        self.loc_vp = tuple(c.vp for c in cs.locations)
+        self.warrior_vp = tuple(w.vp for w in cs.warriors)
+        self.asgard_vp = tuple(a.vp for a in cs.asgard)
         self.merc_cost = tuple(
             cs.warriors[c.warrior].cost
             if c.warrior >= 0 and cs.warriors[c.warrior].kind == "mercenary"
@@ -41,6 +49,12 @@ class Tables:
         )
         n = len(cs.regions)
         self.moves = tuple(tuple(A.MOVE + x for x in range(n) if x != r) for r in range(n))
+        #: each Journey card's Age by code: Locations, Asgard cards, then Ragnarok (Age III)
+        self.age = tuple(c.age for c in cs.locations) + tuple(c.age for c in cs.asgard) + (3,)
+        #: a roll's text in the log, by its faces (rolls recur in searches)
+        self.faces_text: dict[tuple[tuple[int, int], ...], str] = {}
+        #: what the heuristic bot reads of each Journey Pool card, by (code, Warrior there)
+        self.brief_cards: dict[tuple[int, bool], tuple[bool, int, Any]] = {}
 
 
 _TABLES: dict[int, Tables] = {}
@@ -143,9 +157,7 @@ class VillainousVikingsState(State):
     # -- setup ---------------------------------------------------------------------------------
 
     def age_of(self, code: int) -> int:
-        if code < self.n_loc:
-            return self.cs.locations[code].age
-        return 3 if code == self.rag_code else self.cs.asgard[code - self.n_loc].age
+        return self.tables.age[code]
 
     def code_of(self, cid: str) -> int:
         if cid == RAGNAROK:
@@ -188,8 +200,15 @@ class VillainousVikingsState(State):
         return self.cs.locations[b.target].name
 
     def faces_text(self, faces: list[tuple[int, int]]) -> str:
-        names = self.cs.face_names
-        return ", ".join(f"{COLOURS[c]} {names[c][f]}" for c, f in faces) or "nothing"
+        key = tuple(faces)
+        cache = self.tables.faces_text
+        text = cache.get(key)
+        if text is None:
+            names = self.cs.face_names
+            text = cache[key] = (
+                ", ".join(f"{COLOURS[c]} {names[c][f]}" for c, f in faces) or "nothing"
+            )
+        return text
 
     def gain(self, p: int, amount: int) -> None:
         self.gold[p] = min(MAX_GOLD, self.gold[p] + amount)
@@ -219,12 +238,17 @@ class VillainousVikingsState(State):
         return any(c < n_loc and locs[c].region == r for c in self.pool)
 
     def vp(self, p: int) -> int:
-        cs = self.cs
-        v = sum(cs.locations[i].vp for i in self.owned[p] if self.faceup[i])
-        v += sum(cs.warriors[w].vp for w in self.sovereigns[p])
-        v += sum(cs.asgard[a].vp for a in self.held[p])
-        v += self.gold[p] // 5
-        v += sum(TOKEN_VP[t] for t in range(4) if self.tokens[p] >> t & 1)
+        t, faceup = self.tables, self.faceup
+        loc_vp, warrior_vp, asgard_vp = t.loc_vp, t.warrior_vp, t.asgard_vp
+        v = 0
+        for i in self.owned[p]:
+            if faceup[i]:
+                v += loc_vp[i]
+        for w in self.sovereigns[p]:
+            v += warrior_vp[w]
+        for a in self.held[p]:
+            v += asgard_vp[a]
+        v += self.gold[p] // 5 + TOKENS_VP[self.tokens[p] & 15]
         return v + (RAGNAROK_VP if self.rag_owner == p else 0)
 
     def token_taken(self, t: int) -> bool:
@@ -405,15 +429,25 @@ class VillainousVikingsState(State):
             first = self._ragnarok_places()[0]
             deck[rag_at], deck[first] = deck[first], deck[rag_at]
             rag_at = first
-        for age in (1, 2, 3):
-            slots = [i for i, c in enumerate(deck) if c != self.rag_code and self.age_of(c) == age]
-            unseen = [deck[i] for i in slots] + [c for c in self.box if self.age_of(c) == age]
+        age_of, rag_code = self.tables.age, self.rag_code
+        slots: tuple[list[int], ...] = ([], [], [], [])  # deck places by Age (1-3)
+        for i, c in enumerate(deck):
+            if c != rag_code:
+                slots[age_of[c]].append(i)
+        boxed: tuple[list[int], ...] = ([], [], [], [])
+        for c in self.box:
+            boxed[age_of[c]].append(c)
+        box: list[int] = []
+        for age in (1, 2, 3):  # Age by Age, as each deck place keeps its Age
+            places = slots[age]
+            unseen = [deck[i] for i in places] + boxed[age]
             unseen.sort()  # so the re-deal depends on the view and rng alone
             rng.shuffle(unseen)
-            for i, c in zip(slots, unseen, strict=False):
+            for i, c in zip(places, unseen, strict=False):
                 deck[i] = c
-            self.box = [c for c in self.box if self.age_of(c) != age] + unseen[len(slots) :]
-        self.box.sort()
+            box += unseen[len(places) :]
+        box.sort()
+        self.box = box
         if 0 <= rag_at < 4:  # the bottom four: deck[0..3]
             places = self._ragnarok_places()
             j = places[rng.randrange(len(places))]
