@@ -52,6 +52,8 @@ PARAMS: dict[str, type] = {
     "rollout": str,  # "random" or "heuristic"
     "epsilon": float,  # chance of a random move in a heuristic roll-out
     "depth": int,  # roll-out length cap in actions, 0 for to the end
+    "settle": int,  # after `depth`, at most this many more actions until the state is settled()
+    "estimate": int,  # 1: read a cut-short roll-out with the state's estimate() if it has one
     "margin": float,  # weight of the score standing in the reward, 0 to 1
     "prior": float,  # root bonus for the heuristic bot's move: prior / (visits + 1)
     "bias": float,  # the same below the root, for the move the bot would make in the sampled world
@@ -87,6 +89,8 @@ class ISMCTSAgent(Agent):
         rollout: str = "random",
         epsilon: float = 0.1,
         depth: int = 0,
+        settle: int = 0,
+        estimate: int = 0,
         margin: float = 0.0,
         prior: float = 0.0,
         bias: float = 0.0,
@@ -100,6 +104,8 @@ class ISMCTSAgent(Agent):
         _check(rollout in ROLLOUTS, "rollout", rollout, "one of " + ", ".join(ROLLOUTS))
         _check(0.0 <= epsilon <= 1.0, "epsilon", epsilon, "between 0 and 1")
         _check(depth >= 0, "depth", depth, "0 (to the end) or more")
+        _check(settle >= 0, "settle", settle, "0 (off) or more")
+        _check(estimate in (0, 1), "estimate", estimate, "0 or 1")
         _check(0.0 <= margin <= 1.0, "margin", margin, "between 0 and 1")
         _check(prior >= 0 and math.isfinite(prior), "prior", prior, "a number 0 or above")
         _check(bias >= 0 and math.isfinite(bias), "bias", bias, "a number 0 or above")
@@ -112,6 +118,8 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.epsilon = epsilon
         self.depth = depth
+        self.settle = settle
+        self.estimate = estimate
         self.margin = margin
         self.prior = prior
         self.bias = bias
@@ -252,7 +260,16 @@ class ISMCTSAgent(Agent):
         policy = self._policy
         epsilon = self.epsilon
         rand = rng.random
-        while limit != 0:
+        # A game may say where a cut reads fairly (`settled()`, e.g. between rounds): once
+        # `depth` is reached, play on to such a point, for at most `settle` more actions.
+        settled = getattr(world, "settled", None) if self.settle and self.depth else None
+        overrun = self.settle
+        while True:
+            if limit == 0:
+                if settled is None or overrun == 0 or settled():
+                    break
+                overrun -= 1
+                limit = 1
             p = world.current_player
             if p is None:
                 return world.returns()
@@ -264,7 +281,9 @@ class ISMCTSAgent(Agent):
             else:
                 world.apply(policy(world, p))
             limit -= 1
-        return leaders(world)
+        # a game may estimate each player's chance to win from here (summing to 1)
+        judge = getattr(world, "estimate", None) if self.estimate else None
+        return leaders(world) if judge is None or world.is_terminal() else judge()
 
 
 def leaders(world: State) -> list[float]:

@@ -9,6 +9,7 @@ building, the Jarl) and the winner check. The views, `redeterminize` and `full_s
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from typing import Any
@@ -55,6 +56,8 @@ from drakkar.games.gone_viking.home import (
 from drakkar.games.gone_viking.options import DEFAULT_MAX_RAIDS, GoneVikingOptions
 
 FREE_SWAP_LIMIT = 4
+#: `estimate()`'s weights: a point of wealth, a Ship beyond its 4 wealth, leading the raid
+ESTIMATE_WEALTH, ESTIMATE_SHIP, ESTIMATE_LEADER = 0.45, 0.27, 0.79
 
 
 class GoneVikingState(ReturnHome):
@@ -411,6 +414,30 @@ class GoneVikingState(ReturnHome):
     def scores(self) -> list[float]:
         """Each player's wealth (a Ship counts 4)."""
         return [float(self.wealth(p)) for p in range(self.num_players)]
+
+    def settled(self) -> bool:
+        """Between raids (the Jarl has been, no card is played yet) or over. Mid-raid wealth
+        misleads: the Jarl is about to halve the leader's tokens (ISMCTS's `settle`)."""
+        return self.phase <= PICK_SWAP or self.phase == OVER
+
+    def estimate(self) -> list[float]:
+        """Each player's chance to win from here, for a search cut short (ISMCTS's `estimate`):
+        the returns once over, else a softmax of wealth, Ships and leading the raid, fitted
+        (a conditional logit) on the raids' starts in 1,500 games of four heuristic bots, where
+        it names the winner 48% of the time against 42% for the wealthiest alone."""
+        if self.phase == OVER:
+            return self.returns()
+        n = self.num_players
+        z = [
+            ESTIMATE_WEALTH * self.wealth(p)
+            + ESTIMATE_SHIP * self.tokens[p][SHIPS]
+            + (ESTIMATE_LEADER if p == self.leader else 0.0)
+            for p in range(n)
+        ]
+        top = max(z)
+        e = [math.exp(x - top) for x in z]
+        total = sum(e)
+        return [x / total for x in e]
 
     def action_label(self, action: int) -> str:
         return A.LABELS[action]
