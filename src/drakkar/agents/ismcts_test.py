@@ -356,6 +356,19 @@ def test_a_game_may_have_its_own_defaults(monkeypatch):
     assert (timed.iterations, timed.seconds) == (None, 2.0)
 
 
+def test_gone_vikings_roll_outs_are_read_after_the_jarl():
+    # its defaults cut a roll-out at a raid's start (or the end), read with its estimate
+    game = next(g for g in games() if g.name == "gone-viking")
+    agent = make_agent("ismcts", game, 3)
+    for seed in range(6):
+        world = _midgame(game, 4, seed, 20 + 7 * seed)
+        start = len(world.history)
+        assert not world.settled()  # mid-raid
+        reward = agent._roll_out(world, random.Random(seed))
+        assert world.settled() and len(world.history) >= start + 40
+        assert reward == (world.returns() if world.is_terminal() else world.estimate())
+
+
 @pytest.mark.parametrize(
     "spec, named",
     [
