@@ -14,7 +14,8 @@ After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" 
 3. *Expand*: add one child for an untried legal action.
 4. *Roll out*: play the sampled world on, by random moves or the game's heuristic bot (with
    an epsilon of random moves), to the end or for at most `depth` actions (then the player
-   ahead on `scores()` counts as the winner).
+   ahead on `scores()` counts as the winner). A game may say where a cut reads fairly
+   (`settled()`: `settle` plays on to there) and estimate the chances there (`estimate()`).
 5. *Back up*: each node on the path adds the reward of the player who moved into it, so each
    node maximises the reward of the player who chose it. The reward is `returns()` (1 a win,
    0 a loss, a shared win split), blended with weight `margin` with the player's place on
