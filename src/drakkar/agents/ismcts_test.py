@@ -236,6 +236,51 @@ def test_a_cut_short_rollout_counts_the_leaders_as_winners():
     assert leaders(TRICKS.new(2, 1)) == [0.5, 0.5]
 
 
+def test_a_cut_short_rollout_plays_on_until_the_game_says_it_is_settled():
+    # Tricks with a settled point every fifth action: past `depth`, a roll-out with `settle`
+    # plays on to the next one (at most `settle` more actions); without the hook, or with
+    # settle 0, it stops at `depth` as before.
+    class Paced(type(TRICKS.new(2, 1))):  # type: ignore[misc]
+        __slots__ = ()
+
+        def settled(self) -> bool:
+            return len(self.history) % 5 == 0
+
+    def cut(depth, settle, paced=True):
+        world = TRICKS.new(2, 1)
+        if paced:
+            world.__class__ = Paced
+        agent = ISMCTSAgent(TRICKS, 1, depth=depth, settle=settle, rollout="heuristic")
+        agent._roll_out(world, random.Random(0))
+        return len(world.history)
+
+    assert cut(3, 0) == 3
+    assert cut(3, 10) == 5
+    assert cut(3, 1) == 4  # the cap
+    assert cut(5, 10) == 5  # already settled at the cut
+    assert cut(6, 10) == 8  # the game (8 cards) ends first
+    assert cut(3, 10, paced=False) == 3
+    assert cut(0, 10) == 8  # no depth: to the end, as before
+
+
+def test_a_cut_short_rollout_may_read_the_games_own_estimate():
+    class Judged(type(TRICKS.new(2, 1))):  # type: ignore[misc]
+        __slots__ = ()
+
+        def estimate(self) -> list[float]:
+            return [0.25, 0.75]
+
+    def reward(estimate, depth=2):
+        world = TRICKS.new(2, 1)
+        world.__class__ = Judged
+        agent = ISMCTSAgent(TRICKS, 1, depth=depth, estimate=estimate)
+        return agent._roll_out(world, random.Random(0))
+
+    assert reward(1) == [0.25, 0.75]
+    assert reward(0) in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])  # the leaders, as before
+    assert reward(1, depth=0) == reward(0, depth=0)  # a finished game: its returns
+
+
 def test_the_margin_blends_the_score_standing_into_the_reward():
     assert _blend([1.0, 0.0, 0.0], [10.0, 4.0, 2.0], 0.25) == [1.0, 0.0625, 0.0]
     assert _blend([0.5, 0.5], [3.0, 3.0], 0.5) == [0.5, 0.5]
@@ -311,6 +356,19 @@ def test_a_game_may_have_its_own_defaults(monkeypatch):
     assert (timed.iterations, timed.seconds) == (None, 2.0)
 
 
+def test_gone_vikings_roll_outs_are_read_after_the_jarl():
+    # its defaults cut a roll-out at a raid's start (or the end), read with its estimate
+    game = next(g for g in games() if g.name == "gone-viking")
+    agent = make_agent("ismcts", game, 3)
+    for seed in range(6):
+        world = _midgame(game, 4, seed, 20 + 7 * seed)
+        start = len(world.history)
+        assert not world.settled()  # mid-raid
+        reward = agent._roll_out(world, random.Random(seed))
+        assert world.settled() and len(world.history) >= start + 40
+        assert reward == (world.returns() if world.is_terminal() else world.estimate())
+
+
 @pytest.mark.parametrize(
     "spec, named",
     [
@@ -322,6 +380,8 @@ def test_a_game_may_have_its_own_defaults(monkeypatch):
         ("ismcts:rollout=clever", "rollout"),
         ("ismcts:epsilon=2", "epsilon"),
         ("ismcts:depth=-3", "depth"),
+        ("ismcts:settle=-1", "settle"),
+        ("ismcts:estimate=2", "estimate"),
         ("ismcts:margin=1.5", "margin"),
         ("ismcts:prior=-1", "prior"),
         ("ismcts:bias=-2", "bias"),

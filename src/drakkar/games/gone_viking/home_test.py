@@ -197,3 +197,41 @@ def test_no_raid_limit_when_max_raids_is_zero() -> None:
     while not s.is_terminal() and s.raid == 10_000:
         s.apply(s.legal_actions()[0])
     assert s.raid == 10_001 and not s.is_terminal()
+
+
+# -- for the search: where a cut-short roll-out reads fairly, and the estimate there -------------
+
+
+def test_settled_between_raids_and_once_over_not_during_a_raid_or_the_return_home() -> None:
+    s = at_trick(
+        3, [["Books 1"], ["Books 2"], ["Books 3"]], tokens=["2 Trees", "4 Trees", "2 Trees"]
+    )
+    assert not s.settled()  # mid-raid: the Jarl has yet to come
+    play(s, "play Books 1", "done", "play Books 2", "done", "play Books 3", "done")
+    assert s.phase == BUILD and not s.settled()
+    while s.phase != JARL:
+        s.apply(s.legal_actions()[-1])  # no Ship
+    assert not s.settled()
+    pay_the_jarl(s)
+    assert s.raid == 2 and s.settled()  # the Jarl has been: the next raid's swaps
+    s = at_home(4, ["1 Ship, 5 Fists", "1 Ship, 4 Hammers", "2 Trees", "2 Trees"])
+    pay_the_jarl(s)
+    assert s.phase == OVER and s.settled()
+
+
+def test_the_estimate_favours_wealth_ships_and_the_lead_and_is_the_returns_once_over() -> None:
+    s = at_home(4, ["2 Trees", "1 Ship, 3 Books", "1 Book, 1 Coin, 2 Trees", "3 Trees"], leader=1)
+    pay_the_jarl(s)  # seat 1 (wealth 7) pays 2 Books: wealth 5, one Ship; it leads raid 2
+    assert s.settled() and s.leader == 1
+    e = s.estimate()
+    assert sum(e) == pytest.approx(1.0)
+    assert e[1] > e[2] > e[3] > e[0]  # 5 with a Ship and the lead; 4; 3; 2
+    s.tokens[2][4] = 3  # wealth 5 too: a Ship and the lead still count more
+    assert s.estimate()[1] > s.estimate()[2]
+    s.tokens[2][4] = 5  # wealth 7: still behind a Ship and the lead (measured: 0.41 to 0.48)
+    assert s.estimate()[1] > s.estimate()[2] > 0.4
+    s.leader = 2  # with the lead, 2 more wealth is worth more than a Ship
+    assert s.estimate()[2] > 0.5 > s.estimate()[1]
+    s = at_home(4, ["1 Ship, 5 Fists", "1 Ship, 4 Hammers", "2 Trees", "2 Trees"])
+    pay_the_jarl(s)
+    assert s.estimate() == s.returns() == [0.0, 1.0, 0.0, 0.0]

@@ -9,6 +9,7 @@ building, the Jarl) and the winner check. The views, `redeterminize` and `full_s
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 from typing import Any
@@ -57,6 +58,8 @@ from drakkar.games.gone_viking.options import DEFAULT_MAX_RAIDS, GoneVikingOptio
 FREE_SWAP_LIMIT = 4
 #: ROTATIONS[n][first]: the seats clockwise from `first`
 ROTATIONS = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in (3, 4, 5)}
+#: `estimate()`'s weights: a point of wealth, a Ship beyond its 4 wealth, leading the raid
+ESTIMATE_WEALTH, ESTIMATE_SHIP, ESTIMATE_LEADER = 0.45, 0.27, 0.79
 
 
 class GoneVikingState(ReturnHome):
@@ -411,6 +414,31 @@ class GoneVikingState(ReturnHome):
     def scores(self) -> list[float]:
         """Each player's wealth (a Ship counts 4)."""
         return [float(self.wealth(p)) for p in range(self.num_players)]
+
+    def settled(self) -> bool:
+        """Between raids (the Jarl has been, no card is played yet) or over. Mid-raid wealth
+        misleads: the Jarl is about to halve the leader's tokens (ISMCTS's `settle`)."""
+        return self.phase <= PICK_SWAP or self.phase == OVER
+
+    def estimate(self) -> list[float]:
+        """Each player's chance to win from here, for a search cut short (ISMCTS's `estimate`):
+        the returns once over, else a softmax of wealth, Ships and leading the raid, fitted
+        (a conditional logit, benchmarks/gone_viking_estimate.py) on the raids' starts in 1,500
+        games of four heuristic bots; on held-out raids its favourite won 48% of the time, the
+        wealthiest alone 42%."""
+        if self.phase == OVER:
+            return self.returns()
+        n = self.num_players
+        z = [
+            ESTIMATE_WEALTH * self.wealth(p)
+            + ESTIMATE_SHIP * self.tokens[p][SHIPS]
+            + (ESTIMATE_LEADER if p == self.leader else 0.0)
+            for p in range(n)
+        ]
+        top = max(z)
+        e = [math.exp(x - top) for x in z]
+        total = sum(e)
+        return [x / total for x in e]
 
     def action_label(self, action: int) -> str:
         return A.LABELS[action]
