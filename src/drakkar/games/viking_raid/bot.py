@@ -99,20 +99,17 @@ class VikingRaidBot(HeuristicAgent):
 def brief_view(s: Any, player: int) -> dict[str, Any]:
     """The part of `view(player)` that `choose` reads, built straight from the state."""
     from drakkar.games.viking_raid.state import STEP_NAMES
+    from drakkar.games.viking_raid.view import special_crew
 
     players: list[dict[str, Any]] = [
         {"gold": s.gold[i], "raids": s.raids[i], "out": s.out[i]} for i in range(s.num_players)
     ]
     me = players[player]
-    ship, dest, hired, used = s.ship[player], s.dest[player], s.hired[player], s.used[player]
+    ship, dest = s.ship[player], s.dest[player]
     me["ship"] = VIKING_NAMES[ship] if ship >= 0 else None
     me["destination"] = VIKING_NAMES[dest] if dest >= 0 else None
     me["crew"] = s.crew[player]
-    me["special_crew"] = {
-        VIKING_NAMES[c]: ("used" if used & CREW_BIT[c] else "ready")
-        for c in CREWS
-        if hired & CREW_BIT[c]
-    }
+    me["special_crew"] = special_crew(s, player)
     return {
         "round": s.round_no,
         "max_rounds": s.options.max_rounds,
@@ -167,7 +164,8 @@ def _best_plan(
     """
     hurry = _hurry(view)
     penalty = SINK_PENALTY[view["sinking"]]
-    duel = _duel(view)
+    standing = _standing(view)  # once: every plan below is weighed against it
+    duel = standing[1] == 1
     dests = [d for d in set(hand) if d in DESTINATIONS and not (hurry and V_FAR[d])]
     if not dests:  # in a hurry with only Far Destinations: take the least bad
         dests = [d for d in set(hand) if d in DESTINATIONS]
@@ -184,9 +182,9 @@ def _best_plan(
 
     def value(s: int, crew: int, d: int, cost: int) -> float:
         if hurry:  # the last round: the chance that the final Gold is the most
-            return _last_round_value(view, d, V_CREW[s], crew, cost)
+            return _last_round_value(view, standing, d, V_CREW[s], crew, cost)
         # one rival left: the chance of winning
-        return max(_duel_value(view, d, V_CREW[s], crew, x, cost) for x in (False, True))
+        return max(_duel_value(view, standing, d, V_CREW[s], crew, x, cost) for x in (False, True))
 
     return _plans(dests, ships, free, gold, ship, hired, value)
 
@@ -236,9 +234,10 @@ def _tactics(view: dict[str, Any], me: dict[str, Any]) -> int:
         return A.ATTACK_DIRECTLY
     dest = VIKING_INDEX[me["destination"]]
     crew = sum(CREW_BIT[VIKING_INDEX[n]] for n, st in me["special_crew"].items() if st == "ready")
-    if _duel(view):
-        direct = _duel_value(view, dest, me["crew"], crew, False, 0)
-        surprise = _duel_value(view, dest, me["crew"], crew, True, 0)
+    standing = _standing(view)
+    if standing[1] == 1:  # a duel
+        direct = _duel_value(view, standing, dest, me["crew"], crew, False, 0)
+        surprise = _duel_value(view, standing, dest, me["crew"], crew, True, 0)
     else:
         penalty = SINK_PENALTY[view["sinking"]]
         direct = _value(dest, me["crew"], crew, False, penalty)
@@ -264,10 +263,6 @@ def _standing(view: dict[str, Any]) -> tuple[int, int, int]:
     return lead, len(rivals), max(rivals, default=0)
 
 
-def _duel(view: dict[str, Any]) -> bool:
-    return _standing(view)[1] == 1
-
-
 def _stay_value(view: dict[str, Any]) -> float:
     """What staying home is worth, in the currency `_best_plan` uses for this situation."""
     lead, rivals, progress = _standing(view)
@@ -285,10 +280,13 @@ def _final(lead: int, gold: int) -> float:
     return (1.0 if lead > 0 else 0.5 if lead == 0 else 0.0) + 0.001 * gold
 
 
-def _last_round_value(view: dict[str, Any], dest: int, crew: int, hired: int, cost: int) -> float:
+def _last_round_value(
+    view: dict[str, Any], standing: tuple[int, int, int], dest: int, crew: int, hired: int,
+    cost: int,
+) -> float:  # fmt: skip
     """The chance of ending the game with the most Gold, raiding now in the last round (a
-    raid that pauses, or is Lost, brings nothing more)."""
-    lead = _standing(view)[0] - cost
+    raid that pauses, or is Lost, brings nothing more); `standing` is `_standing(view)`."""
+    lead = standing[0] - cost
     gold = view["players"][view["you"]]["gold"] - cost
     return _last_round_chance(dest, crew, hired, lead, gold)
 
@@ -301,10 +299,12 @@ def _last_round_chance(dest: int, crew: int, hired: int, lead: int, gold: int) -
 
 
 def _duel_value(
-    view: dict[str, Any], dest: int, crew: int, hired: int, surprise: bool, cost: int
-) -> float:
-    """The chance of winning a duel after this raid (`cost` still to pay)."""
-    lead, rivals, progress = _standing(view)
+    view: dict[str, Any], standing: tuple[int, int, int], dest: int, crew: int, hired: int,
+    surprise: bool, cost: int,
+) -> float:  # fmt: skip
+    """The chance of winning a duel after this raid (`cost` still to pay); `standing` is
+    `_standing(view)`."""
+    lead, rivals, progress = standing
     raids = view["players"][view["you"]]["raids"]
     out = view["sinking"] == "out"
     args = (lead - cost, rivals, progress, raids, bool(view["ending"]), out)

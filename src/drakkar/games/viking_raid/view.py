@@ -60,11 +60,7 @@ def _public(state: VikingRaidState, i: int) -> dict[str, Any]:
         "hand_size": len(state.hands[i]),
         "ship": VIKING_NAMES[ship] if ship >= 0 else None,
         "crew": state.crew[i],
-        "special_crew": {
-            VIKING_NAMES[c]: ("used" if state.used[i] & CREW_BIT[c] else "ready")
-            for c in CREWS
-            if state.hired[i] & CREW_BIT[c]
-        },
+        "special_crew": special_crew(state, i),
         "destination": VIKING_NAMES[dest] if dest >= 0 else None,
         "distance": distance(VIKING_NAMES[dest]) if dest >= 0 else None,
         "size": V_SIZE[dest] if dest >= 0 else None,
@@ -72,6 +68,16 @@ def _public(state: VikingRaidState, i: int) -> dict[str, Any]:
         "sail_damage": state.sail[i],
         "attack": ATTACK_NAMES[state.attack[i]],
         "continues_at": PHASE_NAMES[state.resume[i]] if state.resume[i] else None,
+    }
+
+
+def special_crew(state: VikingRaidState, i: int) -> dict[str, str]:
+    """Seat `i`'s hired Crew cards, each "ready" or "used" (it has acted this raid)."""
+    hired, used = state.hired[i], state.used[i]
+    return {
+        VIKING_NAMES[c]: ("used" if used & CREW_BIT[c] else "ready")
+        for c in CREWS
+        if hired & CREW_BIT[c]
     }
 
 
