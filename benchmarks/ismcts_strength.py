@@ -2,6 +2,7 @@
 
     nice python benchmarks/ismcts_strength.py viking-raid --players 4 --games 300
     nice python benchmarks/ismcts_strength.py --all --games 300     # every row, one at a time
+    nice python benchmarks/ismcts_strength.py knarr --jobs 2        # two games at once
     python benchmarks/ismcts_strength.py --all --report             # the rows so far, no play
 
 Game g puts ISMCTS (`--spec`, default `ismcts:iterations=1000`) in seat g mod players and the
@@ -17,8 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +69,12 @@ def play_one(game: drakkar.Game, players: int, g: int, spec: str) -> dict[str, f
     }
 
 
+def _play(args: tuple[str, int, int, str]) -> dict[str, float]:
+    """`play_one` in a worker process (`--jobs`)."""
+    name, players, g, spec = args
+    return play_one(drakkar.load(name), players, g, spec)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -87,7 +96,9 @@ class Row:
     iterations_per_s: float
 
 
-def run_row(name: str, players: int, games: int, spec: str, out: Path, report: bool) -> Row | None:
+def run_row(
+    name: str, players: int, games: int, spec: str, out: Path, report: bool, jobs: int = 1
+) -> Row | None:
     """Play the row's missing games (none with `report`: then the games on file count)."""
     game = drakkar.load(name)
     done: dict[int, dict[str, float]] = {}
@@ -100,18 +111,25 @@ def run_row(name: str, players: int, games: int, spec: str, out: Path, report: b
         done = dict(enumerate(done[g] for g in sorted(done)))
     if games == 0:
         return None
-    with out.open("a") as f:
-        for g in range(games):
-            if g in done:
-                continue
-            done[g] = play_one(game, players, g, spec)
-            f.write(json.dumps(done[g]) + "\n")
+    missing = [g for g in range(games) if g not in done]
+    with (
+        out.open("a") as f,
+        multiprocessing.Pool(jobs) if jobs > 1 and missing else nullcontext() as pool,
+    ):
+        # game g is dealt and searched from seed g alone, so jobs change only the order
+        results = (
+            pool.imap_unordered(_play, [(name, players, g, spec) for g in missing])
+            if pool is not None
+            else (play_one(game, players, g, spec) for g in missing)
+        )
+        for result in results:
+            done[int(result["game"])] = result
+            f.write(json.dumps(result) + "\n")
             f.flush()
-            if (g + 1) % 10 == 0:
-                rows = [done[i] for i in range(g + 1) if i in done]
-                rate = sum(r["reward"] for r in rows) / len(rows)
+            if len(done) % 10 == 0:
+                rate = sum(r["reward"] for r in done.values()) / len(done)
                 print(
-                    f"  {name} {players}p: {len(rows)} games, win rate {rate:.3f}", file=sys.stderr
+                    f"  {name} {players}p: {len(done)} games, win rate {rate:.3f}", file=sys.stderr
                 )
     rows = [done[g] for g in range(games)]
     wins = sum(r["reward"] for r in rows)
@@ -136,6 +154,7 @@ def main() -> None:
     ap.add_argument("--spec", default="ismcts:iterations=1000")
     ap.add_argument("--out", type=Path, default=Path("results/ismcts"))
     ap.add_argument("--report", action="store_true", help="play nothing: the rows so far")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     args = ap.parse_args()
     targets = {(g, p): t for g, p, t in ROWS}
     if args.all:
@@ -155,6 +174,7 @@ def main() -> None:
             args.spec,
             args.out / f"{name}-{players}p-{slug}.jsonl",
             args.report,
+            args.jobs,
         )
         if row is None:
             print(f"{name} {players}p, {args.spec}: no games yet")
