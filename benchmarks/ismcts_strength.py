@@ -100,7 +100,6 @@ def run_row(
     name: str, players: int, games: int, spec: str, out: Path, report: bool, jobs: int = 1
 ) -> Row | None:
     """Play the row's missing games (none with `report`: then the games on file count)."""
-    game = drakkar.load(name)
     done: dict[int, dict[str, float]] = {}
     if out.exists():
         for line in out.read_text().splitlines():
@@ -120,7 +119,7 @@ def run_row(
         results = (
             pool.imap_unordered(_play, [(name, players, g, spec) for g in missing])
             if pool is not None
-            else (play_one(game, players, g, spec) for g in missing)
+            else (play_one(drakkar.load(name), players, g, spec) for g in missing)
         )
         for result in results:
             done[int(result["game"])] = result

@@ -330,8 +330,9 @@ SPEC_DEFAULTS: dict[str, Any] = {"prior": 1.0}
 #: a cut after 40 actions mostly fell mid-raid, before the Jarl halves the leader's tokens;
 #: `settle` plays on to the next raid's start and `estimate` reads the position there with the
 #: game's fitted chances (wealth, Ships, the lead): at 300 iterations 0.65 of 20 deals against
-#: 0.30 without; at 1,000, 0.47 of 58 against 0.26 (docs/bots.md). And in Knarr, where heuristic roll-outs won 0.77 of
-#: the first 15 games against random roll-outs' 0.40 on the same deals. Viking Raid is short
+#: 0.30 without; at 1,000, 0.47 of 58 against 0.26 (docs/bots.md). And in Knarr, where
+#: heuristic roll-outs won 0.77 of the first 15 games against random roll-outs' 0.40 on the
+#: same deals. Viking Raid is short
 #: (about 70 actions) and its luck is large: the candidates' win rates differ by a few
 #: hundredths, inside the noise of 1,000 roll-outs, so a wide search (c 0.7) wandered from
 #: the bot's move on noise. There a strong `prior` keeps the bot's move unless a rival
