@@ -163,3 +163,30 @@ def check_rollout_act(
         checked += 1
         state.apply(a if rng.random() < 0.7 else rng.choice(state.legal_actions()))
     return checked
+
+
+def check_estimate(game: Game, players: int, seed: int) -> int:
+    """Play one random game and check, at every state, a game's `estimate()` (the chances a
+    cut-short search reads): one non-negative chance a player, summing to 1, the returns once
+    over, and reading the state without changing it; `settled()` is a bool, true once over.
+    Returns the states checked."""
+    state = game.new(players, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while True:
+        before = json.dumps(state.full_state(), sort_keys=True, default=str)
+        chances = state.estimate()  # type: ignore[attr-defined]
+        settled = state.settled()  # type: ignore[attr-defined]
+        where = f"{game.name} seed {seed} after {state.history}"
+        if len(chances) != players or min(chances) < 0 or abs(sum(chances) - 1) > 1e-9:
+            raise ConformanceError(f"{where}: estimate() gave {chances}")
+        if not isinstance(settled, bool):
+            raise ConformanceError(f"{where}: settled() gave {settled!r}, not a bool")
+        if json.dumps(state.full_state(), sort_keys=True, default=str) != before:
+            raise ConformanceError(f"{where}: estimate() or settled() changed the state")
+        checked += 1
+        if state.is_terminal():
+            if chances != state.returns() or not settled:
+                raise ConformanceError(f"{where}: over, but estimate() is not the returns")
+            return checked
+        state.apply(rng.choice(state.legal_actions()))

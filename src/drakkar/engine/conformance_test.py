@@ -11,7 +11,12 @@ import os
 import pytest
 
 import drakkar
-from drakkar.engine.conformance import ConformanceError, check_random_games, check_rollout_act
+from drakkar.engine.conformance import (
+    ConformanceError,
+    check_estimate,
+    check_random_games,
+    check_rollout_act,
+)
 from drakkar.engine.toy import HIGH_CARD
 
 GAMES_PER_GAME = int(os.environ.get("DRAKKAR_CONFORMANCE_GAMES", "2000"))
@@ -53,6 +58,25 @@ def test_a_rollout_act_that_differs_from_act_is_caught(monkeypatch: pytest.Monke
     monkeypatch.setattr(KnarrBot, "rollout_act", lambda self, s, p: s.legal_actions()[-1])
     with pytest.raises(ConformanceError, match="rollout_act differs from act"):
         check_rollout_act(drakkar.load("knarr"), 3, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [c for c in CASES if hasattr(c.values[0].state_class, "estimate")],  # type: ignore[union-attr]
+)
+def test_estimate_gives_each_player_a_chance_and_the_returns_once_over(
+    game: drakkar.Game, players: int
+) -> None:
+    # the search reads cut-short roll-outs with it (ISMCTS's `estimate`)
+    assert sum(check_estimate(game, players, seed=500 + 10 * players + k) for k in range(3)) > 20
+
+
+def test_an_estimate_that_does_not_sum_to_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drakkar.games.viking_raid.state import VikingRaidState
+
+    monkeypatch.setattr(VikingRaidState, "estimate", lambda self: [0.5] * self.num_players)
+    with pytest.raises(ConformanceError, match="estimate"):
+        check_estimate(drakkar.load("viking-raid"), 4, seed=1)
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -36,28 +36,19 @@ from drakkar.games.viking_raid.cards import (
     CARPENTER,
     CREW_BIT,
     CREWS,
-    DEFENDERS,
     DESTINATIONS,
     DRAGON_SHIP,
-    E_GOLD,
-    E_KILLS,
-    E_TYPE,
     ENCOUNTER_DECK,
-    LOST,
     NAVIGATOR,
-    ROCKS,
     SAIL_MAKER,
     SHIPS,
-    STORM,
-    TREASURE,
     V_COST,
     V_CREW,
     V_FAR,
-    V_SAILING,
-    V_SIZE,
     VIKING_INDEX,
     VIKING_NAMES,
 )
+from drakkar.games.viking_raid.estimate import DIRECT, SURPRISE, VOYAGE, simulate_raid
 
 SIMULATIONS = 300
 RAID_THRESHOLD = 0.0  # raid when the plan is worth more Gold than this
@@ -422,53 +413,5 @@ def _one_raid(
 ) -> tuple[bool, int]:
     """(sunk, Gold gained) of one simulated raid through `deck` (in order); `last`: in the
     last round, where being Lost ends the raid (there is no next turn to replay it)."""
-    pos = used = hull = sail = gold = 0
-    for _phase in range(2):  # the voyage, then the return (plunder comes between)
-        draws = V_SAILING[dest]
-        k = 0
-        while k < draws:
-            e = deck[pos % len(deck)]
-            pos += 1
-            k += 1
-            if e == LOST and not hired & ~used & CREW_BIT[NAVIGATOR]:
-                if last:
-                    return False, gold
-                k = 0  # the phase is played again next turn, with a full draw
-            elif e == LOST:
-                used |= CREW_BIT[NAVIGATOR]
-            elif e in (STORM, ROCKS):
-                bit = CREW_BIT[SAIL_MAKER if e == STORM else CARPENTER]
-                if hired & ~used & bit:
-                    used |= bit
-                else:
-                    hull += e == ROCKS
-                    sail += e == STORM
-                    if hull >= 2 or sail >= 2:
-                        return True, gold
-        if _phase == 1:
-            break
-        far, shield, loot = V_FAR[dest], 5 if surprise else 0, 0
-        for _ in range(V_SIZE[dest]):
-            e = deck[pos % len(deck)]
-            pos += 1
-            if E_TYPE[e] != DEFENDERS:
-                continue
-            if far:
-                far = False
-                continue
-            kills = E_KILLS[e]
-            if hired & ~used & CREW_BIT[BERSERKERS]:
-                used |= CREW_BIT[BERSERKERS]
-                kills -= 5
-            cut = min(shield, kills)
-            shield -= cut
-            crew -= kills - cut
-            if crew <= 0:
-                return True, 0
-        for _ in range(V_SIZE[dest] - (0 if surprise else 1)):
-            e = deck[pos % len(deck)]
-            pos += 1
-            if E_TYPE[e] == TREASURE:
-                loot += E_GOLD[e]
-        gold = loot
-    return False, gold
+    attack = SURPRISE if surprise else DIRECT
+    return simulate_raid(deck, VOYAGE, dest, crew, hired, 0, 0, attack, last)

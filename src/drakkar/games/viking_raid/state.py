@@ -16,6 +16,7 @@ from drakkar.engine.events import Event
 from drakkar.engine.game import Game
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
+from drakkar.games.viking_raid import estimate
 from drakkar.games.viking_raid.cards import (
     BERSERKERS,
     CARPENTER,
@@ -526,6 +527,15 @@ class VikingRaidState(State):
 
     def scores(self) -> list[float]:
         return [float(g) for g in self.gold]
+
+    def settled(self) -> bool:
+        """A turn's Declaration (every raid under way is paused) or over: where ISMCTS's
+        `settle` ends a cut-short roll-out, to read it with `estimate`."""
+        return self.step == DECLARE or self.over
+
+    def estimate(self) -> list[float]:
+        """Each player's chance to win from here (estimate.py): the returns once over."""
+        return self.returns() if self.over else estimate.estimate(self)
 
     def action_label(self, action: int) -> str:
         return A.LABELS[action]
