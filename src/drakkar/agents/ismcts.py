@@ -58,7 +58,12 @@ PARAMS: dict[str, type] = {
     "margin": float,  # weight of the score standing in the reward, 0 to 1
     "prior": float,  # root bonus for the heuristic bot's move: prior / (visits + 1)
     "bias": float,  # the same below the root, for the move the bot would make in the sampled world
+    "paired": int,  # 1: the root's moves race on shared sampled worlds (see `_paired_search`)
+    "z": float,  # paired: standard errors a move must beat the heuristic bot's move by
 }
+#: paired: rounds before the race drops a move, and between two looks
+RACE_START, RACE_EVERY = 20, 10
+RACE_DROP = 2.0  # paired: standard errors behind the leader at which a move is dropped
 
 
 class Node:
@@ -95,6 +100,8 @@ class ISMCTSAgent(Agent):
         margin: float = 0.0,
         prior: float = 0.0,
         bias: float = 0.0,
+        paired: int = 0,
+        z: float = 1.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -110,8 +117,12 @@ class ISMCTSAgent(Agent):
         _check(0.0 <= margin <= 1.0, "margin", margin, "between 0 and 1")
         _check(prior >= 0 and math.isfinite(prior), "prior", prior, "a number 0 or above")
         _check(bias >= 0 and math.isfinite(bias), "bias", bias, "a number 0 or above")
-        if (rollout == "heuristic" or prior or bias) and game is None:
-            raise InvalidOptions("agent", "ismcts: rollout=heuristic, prior and bias need the game")
+        _check(paired in (0, 1), "paired", paired, "0 or 1")
+        _check(z >= 0 and math.isfinite(z), "z", z, "a number 0 or above")
+        if (rollout == "heuristic" or prior or bias or paired) and game is None:
+            raise InvalidOptions(
+                "agent", "ismcts: rollout=heuristic, prior, bias and paired need the game"
+            )
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -124,6 +135,8 @@ class ISMCTSAgent(Agent):
         self.margin = margin
         self.prior = prior
         self.bias = bias
+        self.paired = paired
+        self.z = z
         self.clock = clock
         self.rng = random.Random(seed)
         self._policy: Callable[[State, int], int] | None = None
@@ -132,9 +145,10 @@ class ISMCTSAgent(Agent):
             # a bot may offer a cheaper `rollout_act` making the same moves without a full view
             self._policy = getattr(bot, "rollout_act", bot.act)
         self._adviser: Agent | None = None  # the heuristic bot whose move gets `prior`
-        if prior and game is not None:
+        if (prior or paired) and game is not None:
             self._adviser = game.heuristic_agent(self.rng.getrandbits(63))
         self._advice = -1
+        self._choice = -1  # paired: the move the race picked
         self._guide: Callable[[State, int], int] | None = None  # the bot asked below the root
         if bias and game is not None:
             bot = game.heuristic_agent(self.rng.getrandbits(63))
@@ -166,9 +180,11 @@ class ISMCTSAgent(Agent):
         root = self.search(state, player)
         total = sum(ch.visits for ch in root.children.values()) or 1
         advice = self._advice
+        choice = self._choice
         ranked = sorted(
             root.children.items(),
             key=lambda kv: (
+                kv[0] != choice,  # paired: the race's pick (else -1: no effect)
                 -kv[1].visits,
                 kv[0] != advice,
                 -kv[1].reward / max(kv[1].visits, 1),
@@ -185,6 +201,9 @@ class ISMCTSAgent(Agent):
         root = Node(player)
         # The heuristic bot reads only the seat's view, so asking it cannot cheat either.
         self._advice = -1 if self._adviser is None else self._adviser.act(state, player)
+        self._choice = -1
+        if self.paired:
+            return self._paired_search(state, player, root)
         iterations = self.iterations
         deadline = None if self.seconds is None else self.clock() + self.seconds
         clock = self.clock
@@ -205,12 +224,68 @@ class ISMCTSAgent(Agent):
         world.rng = Rng(rng.getrandbits(64))  # the real future dice stay unknown
         world.redeterminize(player, rng)
 
-    def _iterate(self, root: Node, world: State, rng: random.Random) -> None:
+    def _paired_search(self, state: State, player: int, root: Node) -> Node:
+        """The root's moves race on shared sampled worlds (common random numbers).
+
+        Round k samples one world (re-dealt and seeded from one seed) and plays every move
+        still in the race in it, each followed by the usual descent, expansion and roll-out
+        in the move's subtree; an iteration is one such play. Worlds shared make the moves'
+        differences sharp where their own results are noisy (in a game of much luck, a move
+        is worth a few hundredths of a win). From round RACE_START, every RACE_EVERY rounds,
+        a move RACE_DROP standard errors of the paired differences behind the leader leaves
+        the race. The pick is the leader, unless the heuristic bot's move is still in and the
+        leader is not `z` standard errors ahead of it: then the bot's move.
+        """
+        legal = state.legal_actions()
+        racing = list(legal)
+        results: dict[int, list[float]] = {a: [] for a in legal}
+        iterations, deadline = self.iterations, None
+        if self.seconds is not None:
+            deadline = self.clock() + self.seconds
+        done = rounds = 0
+        while True:
+            seed = self.rng.getrandbits(64)
+            for a in racing:
+                if (iterations is not None and done >= iterations) or (
+                    deadline is not None and done > 0 and self.clock() >= deadline
+                ):
+                    break
+                rng = random.Random(seed)  # the same world, and the same stream, for each
+                world = state.clone()
+                self._determinize(world, player, rng)
+                results[a].append(self._iterate(root, world, rng, first=a))
+                done += 1
+            else:
+                rounds += 1
+                if rounds >= RACE_START and rounds % RACE_EVERY == 0:
+                    racing = _race(racing, results, rounds, RACE_DROP)
+                continue
+            break
+        self.last_iterations = done
+        n = min(len(results[a]) for a in racing)
+        lead = max(racing, key=lambda a: (sum(results[a][:n]), a == self._advice, -a))
+        advice = self._advice
+        if advice in racing and lead != advice:
+            gap, error = _paired(results[lead], results[advice], n)
+            if gap <= self.z * error:
+                lead = advice
+        self._choice = lead
+        return root
+
+    def _iterate(
+        self, root: Node, world: State, rng: random.Random, first: int | None = None
+    ) -> float:
+        """One descent, expansion, roll-out and back-up; the root player's reward. `first`:
+        the root's move, given (a paired race) instead of chosen."""
         path = [root]
         node = root
         log, sqrt, c = math.log, math.sqrt, self.c
         advice, prior, guide, bias = self._advice, self.prior, self._guide, self.bias
-        while True:
+        fresh = False  # a root move given and played here the first time: roll out at once
+        if first is not None:
+            node, fresh = _force(root, world, first)
+            path.append(node)
+        while not fresh:
             mover = world.current_player
             if mover is None:
                 break
@@ -254,6 +329,7 @@ class ISMCTSAgent(Agent):
         for n in path:
             n.visits += 1
             n.reward += returns[n.mover]
+        return returns[root.mover]
 
     def _roll_out(self, world: State, rng: random.Random) -> list[float]:
         """Play `world` on; the final returns, or the score leaders' share when cut short."""
@@ -286,6 +362,43 @@ class ISMCTSAgent(Agent):
         # a game may estimate each player's chance to win from here (summing to 1)
         judge = getattr(world, "estimate", None) if self.estimate else None
         return leaders(world) if judge is None or world.is_terminal() else judge()
+
+
+def _force(root: Node, world: State, action: int) -> tuple[Node, bool]:
+    """Play `action` at the root (a paired race's); its node, and whether it is new."""
+    children = root.children
+    for a in world.legal_actions():
+        if a in children:
+            children[a].avail += 1
+    node = children.get(action)
+    fresh = node is None
+    if node is None:
+        node = children[action] = Node(root.mover)
+        node.avail += 1
+    world.apply(action)
+    return node, fresh
+
+
+def _paired(ours: list[float], theirs: list[float], n: int) -> tuple[float, float]:
+    """The mean of the first `n` paired differences, and its standard error."""
+    if n == 0:
+        return 0.0, 0.0
+    diffs = [a - b for a, b in zip(ours[:n], theirs[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def _race(racing: list[int], results: dict[int, list[float]], n: int, drop: float) -> list[int]:
+    """The moves still in after a look: those not `drop` standard errors behind the leader
+    (on the `n` worlds all have played)."""
+    lead = max(racing, key=lambda a: sum(results[a][:n]))
+    keep = []
+    for a in racing:
+        gap, error = _paired(results[lead], results[a], n)
+        if a == lead or gap <= drop * error or gap == 0:
+            keep.append(a)
+    return keep
 
 
 def leaders(world: State) -> list[float]:

@@ -121,7 +121,11 @@ def test_redeterminize_depends_on_the_view_and_the_rng_alone(game):
 # the game's own spec defaults (its roll-outs, prior and bias), and heuristic roll-outs with
 # the bot's move favoured in the whole tree: the bot asked at the root reads the seat's view,
 # and below it only sampled worlds, so neither may tell the twins apart
-CHEAT_SPECS = ["ismcts:iterations=25", "ismcts:iterations=12,depth=20,rollout=heuristic,bias=1"]
+CHEAT_SPECS = [
+    "ismcts:iterations=25",
+    "ismcts:iterations=12,depth=20,rollout=heuristic,bias=1",
+    "ismcts:iterations=24,depth=20,paired=1",
+]
 
 
 @pytest.mark.parametrize("spec", CHEAT_SPECS)
@@ -385,6 +389,8 @@ def test_gone_vikings_roll_outs_are_read_after_the_jarl():
         ("ismcts:margin=1.5", "margin"),
         ("ismcts:prior=-1", "prior"),
         ("ismcts:bias=-2", "bias"),
+        ("ismcts:paired=2", "paired"),
+        ("ismcts:z=-1", "z"),
         ("ismcts:speed=9", "speed"),
         ("ismcts:iterations", "iterations"),
     ],
@@ -397,3 +403,53 @@ def test_bad_parameters_are_named(spec, named):
 def test_it_plays_high_card_to_the_end():
     state = _play([ISMCTSAgent(HIGH_CARD, s, iterations=30) for s in (1, 2, 3)], HIGH_CARD, 3, 4)
     assert state.is_terminal()
+
+
+# -- paired: the root's moves race on shared sampled worlds ----------------------------------
+
+
+def test_paired_moves_play_the_same_sampled_worlds_round_by_round():
+    state = _midgame(TRICKS, 3, 4, 0)
+    p = state.current_player
+    agent = ISMCTSAgent(TRICKS, 4, iterations=60, paired=1)
+    worlds = []
+    real = agent._determinize
+
+    def recording(world, player, rng):
+        real(world, player, rng)
+        worlds.append((world.full_state(), world.rng.getstate()))
+
+    agent._determinize = recording
+    ranked = agent.analyse(state, p)
+    k = len(state.legal_actions())
+    assert agent.last_iterations == 60 and len(worlds) == 60
+    rounds = [worlds[i : i + k] for i in range(0, 60 - k + 1, k)]
+    assert all(len(set(map(str, r))) == 1 for r in rounds)  # one world a round, for all
+    assert len({str(r[0]) for r in rounds}) == len(rounds)  # a new world each round
+    assert sorted(a for a, _ in ranked) == state.legal_actions()
+
+
+def test_the_race_drops_a_losing_move_and_picks_the_winning_one():
+    # the position of test_it_wins_the_trick_that_wins_the_game: 11 wins, 3 ties at best
+    state = TRICKS.new(2, 1, {"stack": (5, 6, 10, 2, 4, 7, 11, 3)})
+    for card in (5, 7, 4, 6, 10):
+        state.apply(card - 1)
+    ranked = dict(ISMCTSAgent(TRICKS, 3, iterations=200, paired=1).analyse(state, 1))
+    assert list(ranked)[0] == 10 and ranked[10] > 0.6  # 3 left the race early
+
+
+def test_the_race_keeps_the_bots_move_unless_another_is_clearly_better():
+    deviated = 0
+    for seed in range(8):
+        state = _midgame(TRICKS, 3, seed, seed % 4)
+        p = state.current_player
+        advice = TRICKS.heuristic_agent(0).act(state, p)
+        stubborn = ISMCTSAgent(TRICKS, seed, iterations=90, paired=1, z=1e9)
+        assert stubborn.act(state, p) == advice  # never clearly enough
+        eager = ISMCTSAgent(TRICKS, seed, iterations=90, paired=1, z=0.0).act(state, p)
+        deviated += eager != advice  # z 0: whichever leads, however narrowly
+        usual = ISMCTSAgent(TRICKS, seed, iterations=90, paired=1).act(state, p)
+        assert usual in (advice, eager)
+    assert deviated >= 1
+    with pytest.raises(InvalidOptions, match="need the game"):
+        ISMCTSAgent(None, 1, paired=1)
