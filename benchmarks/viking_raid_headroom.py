@@ -38,11 +38,15 @@ PLAYERS = 4
 
 
 def _opponent_policy(kind: str, rng: random.Random) -> Any:
+    """The opponents' move in a sampled world: the heuristic bot's, or a random one."""
     if kind == "heuristic":
         return drakkar.load("viking-raid").heuristic_agent(0).rollout_act
-    return lambda state, p: (lambda legal: legal[int(rng.random() * len(legal))])(
-        state.legal_actions()
-    )
+
+    def random_move(state: Any, p: int) -> int:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    return random_move
 
 
 def position(g: int, kind: str) -> tuple[Any, int, int, int] | None:

@@ -204,21 +204,21 @@ class ISMCTSAgent(Agent):
         self._choice = -1
         if self.paired:
             return self._paired_search(state, player, root)
-        iterations = self.iterations
         deadline = None if self.seconds is None else self.clock() + self.seconds
-        clock = self.clock
         done = 0
-        while True:
-            if iterations is not None and done >= iterations:
-                break
-            if deadline is not None and done > 0 and clock() >= deadline:
-                break
+        while not self._spent(done, deadline):
             world = state.clone()
             self._determinize(world, player, rng)
             self._iterate(root, world, rng)
             done += 1
         self.last_iterations = done
         return root
+
+    def _spent(self, done: int, deadline: float | None) -> bool:
+        """True when `done` iterations use up the budget (the seconds budget: after one)."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return deadline is not None and done > 0 and self.clock() >= deadline
 
     def _determinize(self, world: State, player: int, rng: random.Random) -> None:
         world.rng = Rng(rng.getrandbits(64))  # the real future dice stay unknown
@@ -239,16 +239,12 @@ class ISMCTSAgent(Agent):
         legal = state.legal_actions()
         racing = list(legal)
         results: dict[int, list[float]] = {a: [] for a in legal}
-        iterations, deadline = self.iterations, None
-        if self.seconds is not None:
-            deadline = self.clock() + self.seconds
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         done = rounds = 0
         while True:
             seed = self.rng.getrandbits(64)
             for a in racing:
-                if (iterations is not None and done >= iterations) or (
-                    deadline is not None and done > 0 and self.clock() >= deadline
-                ):
+                if self._spent(done, deadline):
                     break
                 rng = random.Random(seed)  # the same world, and the same stream, for each
                 world = state.clone()
@@ -262,9 +258,9 @@ class ISMCTSAgent(Agent):
                 continue
             break
         self.last_iterations = done
-        n = min(len(results[a]) for a in racing)
-        lead = max(racing, key=lambda a: (sum(results[a][:n]), a == self._advice, -a))
         advice = self._advice
+        n = min(len(results[a]) for a in racing)
+        lead = max(racing, key=lambda a: (sum(results[a][:n]), a == advice, -a))
         if advice in racing and lead != advice:
             gap, error = _paired(results[lead], results[advice], n)
             if gap <= self.z * error:
@@ -396,7 +392,7 @@ def _race(racing: list[int], results: dict[int, list[float]], n: int, drop: floa
     keep = []
     for a in racing:
         gap, error = _paired(results[lead], results[a], n)
-        if a == lead or gap <= drop * error or gap == 0:
+        if a == lead or gap <= drop * error:
             keep.append(a)
     return keep
 
