@@ -175,16 +175,16 @@ def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: in
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                try:
-                    yield future.result()
-                except BrokenProcessPool:
-                    raise StudyError(
-                        "a worker process died; every game finished so far is saved: "
-                        "run again with --resume to play the rest"
-                    ) from None
+                yield future.result()
                 if todo:
                     running.add(pool.submit(play_chunk, game, study, todo.popleft()))
         finished_all = True
+    except BrokenProcessPool:
+        # seen by a result or, when the pool noticed first, by the next submit
+        raise StudyError(
+            "a worker process died; every game finished so far is saved: "
+            "run again with --resume to play the rest"
+        ) from None
     finally:
         if not finished_all:
             _drop_pool(workers)

@@ -202,3 +202,37 @@ def test_a_killed_worker_loses_no_finished_game(tmp_path: Path) -> None:
     assert len(done) < 2000
     run(study, tmp_path, Backend(jobs=2), done)
     assert sorted(read_results(tmp_path, study)) == list(range(2000))
+
+
+def test_a_pool_that_breaks_at_the_next_submit_names_the_dead_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the pool may notice a dead worker before any result does: then `submit` raises
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from drakkar.sim import runner
+
+    class BreaksOnRefill:
+        def __init__(self) -> None:
+            self.submitted = 0
+            self._processes: dict[int, Any] = {}
+
+        def submit(self, fn: Any, *args: Any) -> Future[Any]:
+            self.submitted += 1
+            if self.submitted > 8:  # the first refill, after the first batch is in
+                raise BrokenProcessPool("a child process terminated abruptly")
+            future: Future[Any] = Future()
+            future.set_result(fn(*args))
+            return future
+
+        def shutdown(self, **_: Any) -> None:
+            pass
+
+    monkeypatch.setattr(runner, "_pool", lambda game, workers: BreaksOnRefill())
+    study = Study.make(HIGH_CARD, 2000, 2, ["heuristic", "random"], seed=8)
+    prepare(study, tmp_path, resume=False)
+    with pytest.raises(StudyError, match="a worker process died; every game finished so far"):
+        run(study, tmp_path, Backend(jobs=2))
+    done = prepare(study, tmp_path, resume=True)
+    assert 0 < len(done) < 2000  # the first batch is saved
