@@ -59,6 +59,47 @@ def test_the_bot_attacks_directly_in_the_last_round():
     assert s.action_label(choose(view, s.legal_actions())) == "attack directly"
 
 
+def _at_tactics(players: int = 3) -> VikingRaidState:
+    """Seat 0 at the Tactics step of a raid on a Near Village."""
+    s = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
+             draws=["Far City"], encounters=["Livestock", "Livestock"], players=players)  # fmt: skip
+    play(s, "discard Far City", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.view(0)["step"] == "tactics"
+    return s
+
+
+def test_the_bot_attacks_directly_when_a_later_rival_may_end_the_game_this_round():
+    s = _at_tactics()
+    view, legal = s.view(0), s.legal_actions()
+    assert s.action_label(choose(view, legal)) == "attack by surprise"  # the usual choice
+    rival = view["players"][2]
+    rival["raids"], rival["continues_at"] = 2, "Pillage"  # can come home with a third raid
+    # ... after seat 0 in this round: the game would end before a surprise attack resumes
+    assert s.action_label(choose(view, legal)) == "attack directly"
+    for phase in ("Return", "Home"):
+        rival["continues_at"] = phase
+        assert s.action_label(choose(view, legal)) == "attack directly"
+    rival["continues_at"] = "Voyage"  # still far from home: it cannot finish this turn
+    assert s.action_label(choose(view, legal)) == "attack by surprise"
+    rival["continues_at"], rival["out"] = "Pillage", True  # a sunk rival ends nothing
+    assert s.action_label(choose(view, legal)) == "attack by surprise"
+    rival["out"], rival["raids"] = False, 1  # a second raid does not end the game
+    assert s.action_label(choose(view, legal)) == "attack by surprise"
+
+
+def test_a_rival_before_the_bot_in_the_round_does_not_hurry_it():
+    # If a rival who plays before the bot ends the game next round, the bot still has its
+    # turn in that round, so a surprise attack made now resumes.
+    s = _at_tactics()
+    view, legal = s.view(0), s.legal_actions()
+    players = view["players"]
+    players[0], players[2] = players[2], players[0]  # the bot as seat 2, the rival as seat 0
+    view["you"] = 2
+    players[0]["raids"], players[0]["continues_at"] = 2, "Pillage"
+    assert s.action_label(choose(view, legal)) == "attack by surprise"
+
+
 def test_the_bot_is_deterministic_and_only_plays_legal_actions():
     def game() -> list[int]:
         s = GAME.new(3, seed=4)
