@@ -6,14 +6,14 @@ Gold the raid brings; the plan's value is that Gold less what it costs and a pen
 sinking. It raids when the best plan's value is positive, builds and hires what that plan
 needs, attacks by surprise unless the game ends with this round (a paused raid would bring
 nothing) or may end with it (a rival after it in the round can come home with a third raid
-this turn: `_end_in_sight`), and at the hand limit discards the card whose loss leaves the hand worth most for
-the raids to come (one Ship and one Destination a raid: see `_hand_value`).
+this turn: `_end_in_sight`), and at the hand limit discards the card whose loss leaves the
+hand worth most for the raids to come (one Ship and one Destination a raid: `_hand_value`).
 
 Two situations are judged by the chance of winning instead of Gold (see "playing to win"
-below): the last round (or the round a rival may end), where it raids only when that makes finishing with the most Gold
-likelier (so it stays home with a lead a raid's cost could spend), and a duel (one rival
-left in), where sinking ends the game at once, a win with the most Gold: it weighs each
-raid's outcomes with a win model fitted offline (`WIN_MODEL`).
+below): the last round (or a round a rival may end), where it raids only when that makes
+finishing with the most Gold likelier (so it stays home with a lead a raid's cost could
+spend), and a duel (one rival left in), where sinking ends the game at once, a win with the
+most Gold: it weighs each raid's outcomes with a win model fitted offline (`WIN_MODEL`).
 
 Against three random bots in 4-player games (seats rotated) it wins 45.2% of 2,000 games
 (seeds 0-1999), 47.6% of 2,000 others (seeds 100000-101999) and 45.1% of 4,000 more (chance:

@@ -61,8 +61,8 @@ def test_the_bot_attacks_directly_in_the_last_round():
 
 def _at_tactics(players: int = 3) -> VikingRaidState:
     """Seat 0 at the Tactics step of a raid on a Near Village."""
-    s = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
-             draws=["Far City"], encounters=["Livestock", "Livestock"], players=players)  # fmt: skip
+    hand = ["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"]
+    s = deal(hand, draws=["Far City"], encounters=["Livestock"] * 2, players=players)
     play(s, "discard Far City", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
     assert s.view(0)["step"] == "tactics"
