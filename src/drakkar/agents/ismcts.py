@@ -446,7 +446,8 @@ SPEC_DEFAULTS: dict[str, Any] = {"prior": 1.0}
 #: hundredths, inside the noise of 1,000 roll-outs, so a wide search (c 0.7) wandered from
 #: the bot's move on noise. There a strong `prior` keeps the bot's move unless a rival
 #: clearly beats it, and `c` 0.3 lets the visits follow the evidence (docs/bots.md). Cut
-#: roll-outs read by its `estimate()` (0.273 of 300) and `paired` (0.313 and 0.278 of 300)
+#: roll-outs read by its `estimate()` (0.273 of 300) and `paired` (0.313 of 300; 0.278 against
+#: the bot after 7962edc; with `z` 0 and `bias` 1000, 0.278)
 #: were not clearly stronger there; a perfect one-step look-ahead over the bot would reach
 #: about 0.35 (benchmarks/viking_raid_headroom.py, docs/bots.md).
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
