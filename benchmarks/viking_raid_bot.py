@@ -24,9 +24,11 @@ import argparse
 import importlib.util
 import json
 import math
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -38,29 +40,18 @@ from drakkar.agents.random_agent import RandomAgent
 SETTINGS = ("games", "players", "sinking", "seed", "opponents", "opponent_bot")
 
 
-class FileBot:
-    """The heuristic bot of a copy of bot.py (another version of it, for a comparison)."""
-
-    def __init__(self, module: ModuleType) -> None:
-        self.module = module
-
-    def act(self, state: Any, player: int) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.module.choose(state.view(player), legal)
-
-
+@cache  # once a process: the module's plan caches then fill once, not once a batch
 def load_bot(path: str) -> ModuleType:
-    """bot.py's module from `path`, under a name of its own (its caches its own too)."""
+    """bot.py's module from `path` (another version of the bot, for a comparison), under a
+    name of its own, so its caches are its own too."""
     if not Path(path).is_file():
         sys.exit(f"error: no bot file {path!r}")
     spec = importlib.util.spec_from_file_location(f"bot_{abs(hash(path))}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    if not callable(getattr(module, "choose", None)):
-        sys.exit(f"error: {path!r} has no choose(view, legal): not a copy of the bot's bot.py")
+    if not isinstance(getattr(module, "VikingRaidBot", None), type):
+        sys.exit(f"error: {path!r} has no VikingRaidBot: not a copy of the bot's bot.py")
     return module
 
 
@@ -80,10 +71,10 @@ def play(
         if opponents == "random":
             bots = [RandomAgent(seed + i * 10 + k) for k in range(players)]
         elif opponent_module is not None:
-            bots = [FileBot(opponent_module) for _ in range(players)]
+            bots = [opponent_module.VikingRaidBot() for _ in range(players)]
         else:
             bots = [game.heuristic_agent(seed + i * 10 + k) for k in range(players)]
-        bots[seat] = FileBot(bot_module) if bot_module else game.heuristic_agent(seed + i)
+        bots[seat] = bot_module.VikingRaidBot() if bot_module else game.heuristic_agent(seed + i)
         state = game.new(players, seed + i, options)
         while not state.is_terminal():
             p = state.current_player
@@ -111,10 +102,8 @@ def run(a: argparse.Namespace) -> list[float]:
 def paired(baseline: list[float], results: list[float]) -> tuple[float, float, int]:
     """(mean difference, its 95% half-width, games whose result differs)."""
     d = [x - y for x, y in zip(results, baseline, strict=True)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n), sum(1 for x in d if x)
+    spread = statistics.stdev(d) if len(d) > 1 else 0.0
+    return statistics.fmean(d), 1.96 * spread / math.sqrt(len(d)), sum(1 for x in d if x)
 
 
 def read_baseline(path: str, settings: dict[str, Any]) -> list[float]:
