@@ -238,3 +238,68 @@ def test_non_sea_cards_at_sea_and_other_misplaced_cards_have_no_effect():
     assert "Storm: no effect in the Pillage phase" in log
     assert "Garrison: no treasure" in log
     assert s.gold[0] == 8 and s.crew[0] == 20 and s.resume[0] == 8  # Lost on the return
+
+
+# Every Destination, each attack: Encounter cards drawn in each phase. Defenders have no
+# effect at sea, Sea cards none in the Pillage phase: each phase's draws are counted whole.
+DESTINATION_SIZES = {
+    "Near Village": 2, "Village": 2, "Far Village": 3, "Near Monastery": 3, "Monastery": 3,
+    "Far Monastery": 4, "Near Town": 4, "Town": 4, "Far Town": 5, "Near City": 5, "City": 6,
+    "Far City": 7,
+}  # fmt: skip
+SAILING = {"Near": 2, "Far": 4}  # by the name's first word; any other: 3
+
+
+@pytest.mark.parametrize("attack", ["attack directly", "attack by surprise"])
+@pytest.mark.parametrize(("dest", "size"), DESTINATION_SIZES.items())
+def test_each_phase_draws_by_distance_size_and_attack(dest, size, attack):
+    sailing = SAILING.get(dest.split()[0], 3)
+    plunder = size - (attack == "attack directly")
+    defenders = ["Peasants Militia"] * 6 + ["Garrison"] * 5
+    treasure = ["Livestock"] * 5 + ["Women Captives"] * 4
+    sea = ["Lost"] * 5 + ["Rocks"] * 2
+    s = deal(["Serpent Ship", dest, "Long Ship", "Long Ship", "Carpenter", "Sail Maker",
+              "Navigator"], draws=["Long Ship"],
+             encounters=defenders[:sailing] + sea[:size] + treasure[:plunder]
+             + defenders[sailing:2 * sailing])  # fmt: skip
+    play(s, "discard Long Ship", "go raiding", "build Serpent Ship", "done hiring")
+    play(s, f"sail for {dest}")
+    assert len(drawn(s, "Voyage")) == sailing
+    counted = set()
+    for _ in range(3):  # the Far voyage, a surprise attack, the Far return: a turn each
+        if s.current_player != 0:
+            others_stay_home(s)
+        if s.view(0)["step"] == "tactics":
+            play(s, attack)
+        phases = [d["phase"] for d in s.view(None)["drawn"]]
+        if "Pillage" in phases:
+            assert phases.count("Pillage") == size and phases.count("Plunder") == plunder
+            counted.add("Pillage")
+        if "Return" in phases:
+            assert phases.count("Return") == sailing
+            counted.add("Return")
+    assert counted == {"Pillage", "Return"}
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 3 + sum(
+        {"Livestock": 3, "Women Captives": 5}[t] for t in treasure[:plunder]
+    )
+
+
+def test_berserkers_are_not_spent_on_the_defender_a_far_destination_ignores():
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 4 + ["Garrison", "Garrison"])
+    start_raid(s, dest="Far Village", crew=["Berserkers"])
+    others_stay_home(s)
+    play(s, "attack directly")
+    log = s.events_for(None)
+    assert "Garrison: ignored (a Far Destination draws one Defender less)" in log
+    assert "Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
+
+
+def test_all_four_crew_cards_can_be_hired_for_one_raid():
+    s = deal(["Long Ship", "Berserkers", "Navigator", "Carpenter", "Sail Maker", "Near Village",
+              "Village"], draws=["Town"])  # fmt: skip
+    play(s, "discard Town", "go raiding", "build Long Ship")
+    play(s, "hire Berserkers", "hire Navigator", "hire Carpenter", "hire Sail Maker")
+    me = s.view(0)["players"][0]
+    assert len(me["special_crew"]) == 4 and me["gold"] == 10 - 2 - 4
+    assert s.view(0)["step"] == "destination"

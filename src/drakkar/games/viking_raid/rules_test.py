@@ -62,6 +62,11 @@ def test_a_raid_may_be_declared_only_with_an_affordable_ship_and_a_destination()
     s.gold[0] = 1  # (scenario: too poor for a Long Ship, which costs 2)
     play(s, "discard Town")
     assert labels(s) == ["stay home"]
+    no_ship = ["Near Village", "Village", "Far Village", "Carpenter", "Sail Maker", "Navigator",
+               "Berserkers"]  # fmt: skip
+    s = deal(no_ship, draws=["Town"])
+    play(s, "discard Town")
+    assert labels(s) == ["stay home"]
     s = deal(HAND, draws=["Town"])
     play(s, "discard Town")
     assert labels(s) == ["go raiding", "stay home"]
@@ -144,6 +149,16 @@ def test_the_game_ends_at_a_third_raid_after_the_round_is_finished():
     assert s.is_terminal() and s.round_no == 1 and s.returns() == [1.0, 0.0]
 
 
+def test_a_second_raid_does_not_end_the_game():
+    s = deal(HAND, draws=["Town"], encounters=CALM + ["Coins"] + CALM[:2])
+    s.raids[0] = 1  # (scenario: one raid done)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village", "attack directly")  # fmt: skip
+    assert s.raids[0] == 2 and not s.view(None)["ending"]
+    others_stay_home(s)
+    assert not s.is_terminal() and s.current_player == 0 and s.round_no == 2
+
+
 def test_the_last_seat_completing_a_third_raid_ends_the_game_at_once():
     s = deal(HAND, draws=["Town", "City"])
     play(s, "discard Town", "stay home", "discard City")
@@ -173,16 +188,19 @@ def test_the_viking_deck_reshuffles_its_discard_pile_when_empty():
     play(s, "discard Town", "stay home")
     assert "the Viking discard pile is shuffled into a new Viking deck" in s.events_for(None)
     assert len(s.vdeck) == len(moved) and s.vdiscard == []  # (Town went into the new deck)
+    assert s.vdeck != moved[: len(s.vdeck)], "the discard pile was shuffled, not turned over"
     s.check_invariants()
 
 
 def test_the_encounter_deck_reshuffles_its_discard_pile_when_empty():
     s = deal(HAND, draws=["Town"])
-    s.ediscard.extend(s.edeck)
+    pile = s.edeck[:]
+    s.ediscard.extend(pile)
     s.edeck.clear()  # (scenario: every Encounter card has been drawn)
     play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
     assert "the Encounter discard pile is shuffled into a new Encounter deck" in s.events_for(None)
+    assert s.edeck != pile[: len(s.edeck)], "the discard pile was shuffled, not turned over"
     s.check_invariants()
 
 
@@ -264,6 +282,9 @@ def test_redeterminize_re_deals_unseen_cards_keeping_hand_sizes():
     assert other.hands[0] == mine and [len(h) for h in other.hands] == [len(h) for h in s.hands]
     assert other.hands[1:] != s.hands[1:] or other.vdeck != s.vdeck
     other.check_invariants()
+    # the order of both decks is hidden too: a search must not learn its future draws
+    assert sorted(other.edeck) == sorted(s.edeck) and other.edeck != s.edeck
+    assert other.vdeck != s.vdeck
 
 
 @pytest.mark.parametrize("options", [{"sinking": "lose-raid"}, {"max_rounds": 3}])
