@@ -83,6 +83,35 @@ def test_silver_coin_not_for_a_third_viking() -> None:
     assert s.vp[0] == 1
 
 
+def _empty_deck_and_pile(s, p: int) -> None:
+    """(Scenario) every Viking of the deck into crews, red ones to player 1: the deck and the
+    discard pile are empty, and player `p` has the most Vikings, so a refill makes `p` discard."""
+    from drakkar.games.knarr.cards import V_COLOUR
+
+    while s.deck:
+        v = s.deck.pop()
+        q = 1 if V_COLOUR[v] == 0 else p
+        s.crew[q][V_COLOUR[v]].append(v)
+        s.kinds[q][V_KIND[v]] += 1
+    assert not s.discard
+    s.check_invariants()
+
+
+def test_silver_coin_and_golden_bracelet_judge_the_column_as_the_viking_is_played() -> None:
+    # The slot's refill finds no Viking, so the recruiter must discard one first: a red one
+    # taken from the column just played to must not change what the artifact gives.
+    hand = ["red VP", "yellow VP", "green VP"]
+    for artifact, crew, vp, reserve in [  # (vp: the column's 2 VP icons, and the coin's)
+        ("silver-coin", ["red VP", "red bracelet", "red recruit"], 2 + 1, False),
+        ("golden-bracelet", ["red VP", "red bracelet", "red recruit"], 2, False),
+        ("golden-bracelet", ["red VP", "red bracelet"], 2, True),
+    ]:
+        s = setup(artifact, crew, hand)
+        _empty_deck_and_pile(s, 0)
+        play(s, "recruit red VP: take slot 1 (red)", "discard a red VP viking for the empty deck")
+        assert s.vp[0] == vp and (s.phase == RESERVE) == reserve, (artifact, len(crew))
+
+
 # -- Cauldron --------------------------------------------------------------------------------
 
 

@@ -68,7 +68,7 @@ PHASE_NAMES = (
 )
 
 # jobs: code * 8 + argument
-J_DRAW_SLOT, J_DRAW_CREW, J_RECRUIT_ART, J_LINES, J_MEAD, J_RESERVE = range(6)
+J_DRAW_SLOT, J_DRAW_CREW, J_LINES, J_MEAD, J_RESERVE = range(5)
 J_HELMET, J_WEATHERVANE, J_AFTER, J_TRADE_OR_END, J_MAIN, J_END_TURN = range(6, 12)
 
 
@@ -336,7 +336,13 @@ class KnarrState(State):
             f"player {p} recruits a {kind_name(kind)} Viking and takes the "
             f"{kind_name(V_KIND[taken])} from slot {slot + 1}{paid}"
         )
-        self.jobs += (J_RECRUIT_ART * 8 + c, J_DRAW_SLOT * 8 + slot)
+        # The column is judged as the Viking is played (rulings: "the column count after the
+        # play"): the slot's refill may make this player discard from it for an empty deck.
+        if SILVER_COIN in self.artifacts and len(column) > 3:
+            self.vp[p] += 1
+        if GOLDEN_BRACELET in self.artifacts and len(column) == 3:
+            self.jobs.append(J_RESERVE * 8)  # offered once the slot is refilled
+        self.jobs.append(J_DRAW_SLOT * 8 + slot)
 
     def _choose_destination(self, p: int, d: int) -> None:
         dest = DESTINATIONS[d]
@@ -444,12 +450,6 @@ class KnarrState(State):
                     self.crew[arg][V_COLOUR[card]].append(card)
                     self.kinds[arg][V_KIND[card]] += 1
                     self.log(f"player {arg} draws a blind {kind_name(V_KIND[card])} Viking")
-            elif code == J_RECRUIT_ART:
-                size = len(self.crew[p][arg])
-                if SILVER_COIN in self.artifacts and size > 3:
-                    self.vp[p] += 1
-                if GOLDEN_BRACELET in self.artifacts and size == 3:
-                    jobs.append(J_RESERVE * 8)
             elif code == J_LINES:
                 self._check_lines(p)
             elif code == J_AFTER:
