@@ -225,6 +225,49 @@ def test_amulet_checked_again_after_the_trade() -> None:
     assert (s.br[0], s.rc[0], s.rep[0]) == (2, 1, 1)  # 1 + 1 recruited - 1 traded + 1 Amulet
 
 
+def test_amulet_a_line_lost_and_made_again_in_the_turn_pays_nothing() -> None:
+    # rulings: the Amulet "triggers if it rises during the turn": held at the turn's start,
+    # broken by the Explore's payment, made again by the trade's blind Viking: no rise
+    s = deal(3, artifacts="amulet", destination_stack=["A20"])
+    set_crew(s, 0, [*FOUR, "purple VP"])
+    set_ship(s, 0, ["A07"])  # trade column 1: a blind Viking
+    set_tokens(s, 0, rc=1, br=0, rep=0, vp=0)
+    play(s, "explore A20 paying 2 red", "pay a red VP viking", "pay a recruit token")
+    assert s.lines(0) == 0 and s.br[0] == 1  # (the bracelet is A20's)
+    stack_deck(s, ["red bracelet"])
+    play(s, "trade 1 bracelet")
+    assert s.lines(0) == 1 and (s.br[0], s.rc[0], s.rep[0]) == (0, 0, 0)
+
+
+TWO_LINES_BUT_PURPLE = [
+    f"{c} {k}" for c in ("red", "yellow", "green", "blue") for k in ("VP", "bracelet")
+]
+
+
+def _two_lines_at_once(artifact: str):
+    """Player 0's trade before the action draws two purples: two lines made at once."""
+    s = deal(3, artifacts=artifact)
+    set_crew(s, 0, TWO_LINES_BUT_PURPLE)
+    set_hand(s, 0, ["red VP", "yellow reputation", "green VP"])
+    set_ship(s, 0, ["A06", "A07", "A08"])  # trade 3: three blind Vikings
+    set_tokens(s, 0, rc=0, br=3, rep=0, vp=0)
+    stack_deck(s, ["purple VP", "purple bracelet", "red bracelet"])
+    play(s, "trade 3 bracelets")
+    assert s.lines(0) == 2
+    play(s, "recruit red VP: take slot 1 (red)")
+    return s
+
+
+def test_amulet_and_weathervane_pay_once_for_two_lines_made_at_once() -> None:
+    # rulings: +1 bracelet, recruit and reputation; the Weathervane "gives 1 extra explore"
+    s = _two_lines_at_once("amulet")
+    assert (s.br[0], s.rep[0]) == (0 + 2 + 1, 1)  # the purple bracelet, the red one, the Amulet
+    s = _two_lines_at_once("weathervane")
+    assert s.phase == WEATHERVANE_PHASE
+    play(s, "weathervane: no extra explore")
+    assert s.phase != WEATHERVANE_PHASE
+
+
 def test_no_amulet_without_the_option() -> None:
     s = setup("none", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
     play(s, "recruit purple VP: take slot 5 (purple)")

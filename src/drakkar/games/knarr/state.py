@@ -500,18 +500,20 @@ class KnarrState(State):
         return self.deck.pop()
 
     def _check_lines(self, p: int) -> None:
+        """Amulet and Weathervane: once a check, when the lines rose above the most this turn
+        has had (rulings: "triggers if it rises during the turn"; as on BGA, a line lost to a
+        payment and made again pays nothing, and two lines made at once pay once)."""
         now = self.lines(p)
-        new = now - self.mark
-        self.mark = now
-        if new <= 0:
+        if now <= self.mark:
             return
+        self.mark = now
         if AMULET in self.artifacts:
-            self._gain(p, 0, new, new, new)
+            self._gain(p, 0, 1, 1, 1)
             self.log(
                 f"player {p} completes a line: the Amulet gives a bracelet, recruit, reputation"
             )
         if WEATHERVANE in self.artifacts:
-            self.jobs += (J_LINES * 8, J_WEATHERVANE * 8) * new
+            self.jobs += (J_LINES * 8, J_WEATHERVANE * 8)
 
     def _end_turn(self) -> None:
         n = self.num_players
