@@ -150,13 +150,17 @@ def redeterminize(s: GoneVikingState, player: int, rng: random.Random) -> None:
         need[q] = len(s.hands[q]) - len(fixed[q])
     pile_slots = [i for i, m in enumerate(s.pile_known) if not m & bit]
     pool += [s.pile[i] for i in pile_slots]
+    laid = s.trick_god >= 0 and s.trick_god_seat != player  # a God face down, unseen
+    if laid:  # into the pool before the shuffle: where it lands must not tell which it was
+        pool.append(s.trick_god)
     pool.sort()  # so the re-deal depends on the view and rng alone
     rng.shuffle(pool)
-    if s.trick_god >= 0 and s.trick_god_seat != player:
-        pool.append(s.trick_god)
-        gods = [i for i, k in enumerate(pool) if IS_GOD[k]]
-        s.trick_god = pool.pop(gods[rng.randrange(len(gods))])
     voids = _voids(s)
+    if laid:  # a God of a type its layer is known to lack cannot have been in their hand
+        void = voids[s.trick_god_seat]
+        gods = [i for i, k in enumerate(pool) if IS_GOD[k] and not void >> KIND_TYPE[k] & 1]
+        gods = gods or [i for i, k in enumerate(pool) if IS_GOD[k]]
+        s.trick_god = pool.pop(gods[rng.randrange(len(gods))])
     for q, cards in enumerate(_deal(pool, need, voids, player, rng)):
         if q != player:
             s.hands[q] = sorted(fixed[q] + cards)
