@@ -217,7 +217,8 @@ def roll_side(
     """Steps 1-3 of the battle sequence for one side. `hammer` None: each hammer is 2 swords."""
     rng = s.rng
     side.faces = [(c, rng.randrange(6)) for c in colours]
-    for e in statics:
+    crew = [e for w in s.crew[side.seat] for e in s.cs.warriors[w].static] if side.seat >= 0 else []
+    for e in statics + crew:  # the Captain's and the crew's ("their effects are triggered")
         if e.kind == fx.REROLL_BLANKS and e.applies(ctx):
             _reroll_blanks(s, side)
     dice = s.cs.dice

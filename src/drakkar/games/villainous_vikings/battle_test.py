@@ -224,6 +224,21 @@ def test_effect_reroll_blanks() -> None:
     assert s.pending[0][0] == "conquest"  # grey and red blanks reroll to swords: 3 > 0
 
 
+def test_a_crew_warriors_reroll_blanks_rerolls_the_captains_dice() -> None:
+    # "If the Captain or Warriors in the crew have Static Abilities that apply, their effects
+    # are triggered": Cu Roi the Seer in the crew rerolls the blanks as his Captain's would
+    s = conquest()
+    cu_roi = war(s, "cu-roi")
+    s.crew[0].append(cu_roi)
+    s.at_loc[next(i for i, c in enumerate(s.cs.locations) if c.warrior == cu_roi)] = False
+    dice(s, W1, GB, RB, G1, R1, G1, G1)  # white sword, two blanks rerolled to swords; 3 > 2
+    do(s, "conquer Lindisfarne")
+    rolled = [e for e in s.events_for(None) if e.startswith("player 0") and " rolls " in e]
+    assert rolled[-1].endswith("rolls white sword, grey sword, red sword: 3 swords, 0 shields")
+    do(s, "done")  # (no sacrifice of Cu Roi)
+    assert s.pending[0][0] == "conquest"  # won: 3 against 2
+
+
 def test_hammer_gold_and_repair() -> None:
     s = swords_after(
         hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)
