@@ -114,6 +114,7 @@ class Battle:
         "target",
         "fights",
         "seats",
+        "refit",
     )
 
     def __init__(self, kind: int, region: int, target: int, attacker: int, defender: int) -> None:
@@ -126,6 +127,7 @@ class Battle:
         self.turns = 0
         self.acted = False
         self.fights = 0
+        self.refit = False  # a tie's damage left a crew too big: it fits the ship, then refight
 
     def copy(self) -> Battle:
         new = Battle.__new__(Battle)
@@ -136,11 +138,12 @@ class Battle:
             self.seats,
         )
         new.sides = [x.copy() for x in self.sides]
-        new.decider, new.turns, new.acted, new.fights = (
+        new.decider, new.turns, new.acted, new.fights, new.refit = (
             self.decider,
             self.turns,
             self.acted,
             self.fights,
+            self.refit,
         )
         return new
 
@@ -155,6 +158,7 @@ class Battle:
             self.turns,
             self.acted,
             self.fights,
+            self.refit,
         )
 
     def swords(self, i: int) -> int:
@@ -372,7 +376,13 @@ def end_fight(s: VVState, b: Battle) -> int | None:
     if d >= 0 and sa == sd and not sunk_a and not sunk_d and b.fights < REFIGHT_LIMIT:
         s.log("Vikings do not tie: the battle is fought again")
         _repairs(s, b)
-        start_fight(s, b)
+        # "apply any damage, and refight the Battle ... treated as a new Battle": a Warrior on
+        # a section just lost is moved or discarded before the refight, not after it
+        for seat in overcrewed(s, b):
+            s.log(f"{s.pname(seat)} must first discard a Warrior to fit the damaged Longship")
+        b.refit = bool(overcrewed(s, b))
+        if not b.refit:
+            start_fight(s, b)
         return None
     if sunk_a and sunk_d:
         win = -1
@@ -400,6 +410,11 @@ def end_fight(s: VVState, b: Battle) -> int | None:
         if seat >= 0 and len(s.crew[seat]) > 3 - s.damage[seat]:
             s.pending.insert(0, ("crew", seat))
     return win
+
+
+def overcrewed(s: VVState, b: Battle) -> list[int]:
+    """The battle's Captains whose crew is more than their Longship now holds."""
+    return [q for q in b.seats if q >= 0 and len(s.crew[q]) > 3 - s.damage[q]]
 
 
 def _repairs(s: VVState, b: Battle) -> None:

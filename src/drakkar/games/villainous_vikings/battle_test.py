@@ -150,6 +150,31 @@ def test_captains_do_not_tie_the_battle_is_refought() -> None:
     assert s.damage == [1, 2, 0]
 
 
+def test_a_crew_fits_its_damaged_longship_before_the_refight() -> None:
+    # "discard all sacrificed cards, apply any damage, and refight the Battle ... treated as a
+    # new Battle": a Warrior whose section flipped in the tie is discarded before the refight
+    s = new(3)
+    plain(s)
+    s.gold[:] = [0, 0, 0]
+    s.pos[1] = BI
+    s.crew[0] = [war(s, "roland"), war(s, "ilya"), war(s, "varangians")]  # +1 sword each
+    for i, c in enumerate(s.cs.locations):
+        if c.warrior in s.crew[0]:
+            s.at_loc[i] = False
+    do(s, "move to the British Isles")
+    # 1 + 3 against 4 swords: a tie; both red sections flip. The refight: W1 GB against W1 GB
+    dice(s, W1, GB, RB, W2, G1, R1, W1, GB, W1, GB)
+    do(s, "contest", "done")
+    assert s.damage[:2] == [1, 1] and s.current_player == 0 and s.battle is not None
+    assert [s.action_label(a) for a in s.legal_actions()] == [
+        "discard Roland the Paladin", "discard Ilya of Murom", "discard Varangian Guard"
+    ]  # fmt: skip
+    assert s.battle.fights == 1, "not refought before the crew fits"
+    do(s, "discard Roland the Paladin")
+    assert s.battle.fights == 2 and len(s.crew[0]) == 2
+    assert s.battle.swords(0) == 1 + 2  # one die and the two Warriors left
+
+
 def test_both_ships_sinking_is_a_battle_with_no_victor() -> None:
     s = new(3)
     plain(s, static=(Effect("swords", 3, 0),))  # every Captain: +3 swords

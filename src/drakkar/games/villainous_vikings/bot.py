@@ -36,6 +36,9 @@ class HeuristicBot(HeuristicAgent):
         if len(legal) == 1:
             return legal[0]
         s: Any = state
+        by_kind = _by_kind(legal)
+        if "discard_warrior" in by_kind:  # a crew too big for its ship, even mid-battle
+            return A.DISCARD_WARRIOR + by_kind["discard_warrior"][0]
         if s.battle is not None or (s.rag is not None and not s.pending):
             b = s.battle
             if b is not None:
@@ -44,13 +47,15 @@ class HeuristicBot(HeuristicAgent):
                 need = _ragnarok_need(
                     {p: x.swords + x.bought for p, x in s.rag.sides.items()}, player
                 )
-            return _battle_move(need, s.gold[player], _by_kind(legal))
+            return _battle_move(need, s.gold[player], by_kind)
         if s.pending:
-            return _pending_from_state(s, player, _by_kind(legal), legal)
-        return _turn_from_state(s, player, _by_kind(legal))
+            return _pending_from_state(s, player, by_kind, legal)
+        return _turn_from_state(s, player, by_kind)
 
     def _decide(self, v: dict[str, Any], player: int, legal: list[int]) -> int:
         by_kind = _by_kind(legal)
+        if "discard_warrior" in by_kind:  # a crew too big for its ship, even mid-battle
+            return A.DISCARD_WARRIOR + by_kind["discard_warrior"][0]
         me = v["players"][player]
         if v["battle"] is not None or (v["ragnarok"] is not None and not v["pending"]):
             return self._battle(v, me, by_kind)

@@ -39,6 +39,9 @@ def _sacrifice_legal(s: VVState, side: B.Side) -> list[int]:
 
 def legal(s: VVState) -> list[int]:
     if s.battle is not None:
+        if s.battle.refit:
+            p = B.overcrewed(s, s.battle)[0]
+            return sorted(A.DISCARD_WARRIOR + w for w in s.crew[p])
         return _sacrifice_legal(s, s.battle.sides[s.battle.decider])
     if s.pending:
         return _pending_legal(s, s.pending[0])
@@ -113,7 +116,12 @@ def _turn_legal(s: VVState, p: int) -> list[int]:
 
 def play(s: VVState, action: int) -> None:
     kind, arg = A.KIND_OF[action], A.ARG_OF[action]
-    if s.battle is not None:
+    if s.battle is not None and s.battle.refit:
+        p = B.overcrewed(s, s.battle)[0]
+        s.crew[p].remove(arg)
+        s.discard_warrior(arg)
+        s.log(f"{s.pname(p)} discards {s.cs.warriors[arg].name}")
+    elif s.battle is not None:
         _sacrifice_play(s, s.battle.sides[s.battle.decider], kind, arg, battle=True)
     elif s.pending:
         _pending_play(s, kind, arg)
@@ -164,6 +172,12 @@ def advance(s: VVState) -> None:
     while not s.over:
         b = s.battle
         if b is not None:
+            if b.refit:
+                if B.overcrewed(s, b):
+                    return
+                b.refit = False
+                B.start_fight(s, b)
+                continue
             if B.can_act(s, b.sides[b.decider]):
                 return
             battle_turn_done(s, b.acted)

@@ -271,6 +271,8 @@ class VillainousVikingsState(State):
         if self.over:
             return None
         if self.battle is not None:
+            if self.battle.refit:  # a crew fits its damaged ship before a refight
+                return B.overcrewed(self, self.battle)[0]
             return self.battle.sides[self.battle.decider].seat
         if self.pending:
             return self.pending[0][1]
