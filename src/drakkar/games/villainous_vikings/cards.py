@@ -424,6 +424,9 @@ def _asgard(merged: dict[str, Any]) -> tuple[Asgard, ...]:
                 raise r.fail(
                     "use", f"{e.kind!r} decides what becomes of the card: it must come last"
                 )
+        last = use[-1].kind if use else ""
+        if last in (fx.RECRUIT_DISCARDED, fx.BATTLE_GODS, fx.DUEL) and fx.KEEP in kinds:
+            raise r.fail("use", f"{last!r} decides what becomes of the card: no 'keep'")
         dice = r.colours("dice", [])
         if fx.BATTLE_GODS in kinds and not dice:
             raise r.fail("dice", "a card that battles the Gods needs the Gods' dice")

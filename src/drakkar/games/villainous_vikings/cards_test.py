@@ -97,6 +97,12 @@ def _edit(folder: Path, file: str, old: str, new: str) -> None:
         ("captains.toml", 'when = ["attacking"]', 'when = ["sunny"]', "unknown condition 'sunny'"),
         ("dice.toml", '"hammer", "blank"]', '"hammer"]', "needs six faces"),
         ("asgard.toml", 'dice = ["white", "grey"]\n', "", "needs the Gods' dice"),
+        (
+            "asgard.toml",
+            'use = [{ effect = "duel" }]',
+            'use = [{ effect = "keep" }, { effect = "duel" }]',
+            "'duel' decides what becomes of the card: no 'keep'",
+        ),
     ],
 )
 def test_schema_errors_name_the_file_the_card_and_the_field(

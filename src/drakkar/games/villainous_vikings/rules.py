@@ -289,18 +289,20 @@ def use_asgard(s: VVState, p: int, a: int) -> None:
     card = s.cs.asgard[a]
     s.log(f"{s.pname(p)} uses {card.name}")
     keep = False
-    for i, e in enumerate(card.use):
+    for i, e in enumerate(card.use):  # a deciding instruction comes last: the rest go first
         if e.kind == fx.RECRUIT_DISCARDED:
             if s.wdiscard:
+                _instructions(s, p, card.use[:i])
                 s.pending.insert(0, ("recruit", p, a))
                 return
             keep = True
         elif e.kind == fx.BATTLE_GODS:
-            keep = _instructions(s, p, card.use[:i]) or keep
+            _instructions(s, p, card.use[:i])
             s.battle = B.Battle(B.GODS, -1, a, p, -1)
             B.start_fight(s, s.battle)
             return
         elif e.kind == fx.DUEL:
+            _instructions(s, p, card.use[:i])
             s.pending.insert(0, ("duel_target", p, a))
             return
     keep = _instructions(s, p, card.use) or keep

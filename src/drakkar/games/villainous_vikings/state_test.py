@@ -360,6 +360,23 @@ def test_asgard_instructions_gold_and_repair() -> None:
     assert s.damage[0] == 0 and s.gold[0] == 2 and s.n_loc + asg(s, "idunns-apples") in s.discard
 
 
+@pytest.mark.parametrize("last", ["duel", "recruit_discarded", "battle_gods"])
+def test_asgard_instructions_before_the_deciding_one_are_carried_out_first(last: str) -> None:
+    # "use" is instructions in order; the one that decides the card's fate comes last
+    from drakkar.games.villainous_vikings.effects import Effect
+
+    s = new(3, stack=("odins-holmgang",))
+    a = asg(s, "odins-holmgang")
+    cards = list(s.cs.asgard)
+    cards[a] = cards[a]._replace(use=(Effect("gold", 3, 0), Effect(last, 1, 0)), dice=(0,))
+    s.cs = s.cs._replace(asgard=tuple(cards))  # (a card set of one's own)
+    s.wdiscard.append(war(s, "roland"))
+    s.at_loc[loc(s, "chartres")] = False
+    dice(s, more=True)
+    do(s, "use Odin's Holmgang")
+    assert s.gold[0] == 3
+
+
 def test_gold_never_exceeds_sixty() -> None:
     s = new(3, stack=("lindisfarne",))
     s.gold[0] = 59
