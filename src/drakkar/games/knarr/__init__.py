@@ -29,6 +29,7 @@ from drakkar.games.knarr.state import KnarrState
 class KnarrGame(Game):
     name = "knarr"
     title = "Knarr"
+    rules_version = "2"  # 2: Silver Coin, Golden Bracelet, Amulet and Weathervane timing (session 7)
     min_players = 2
     max_players = 4
     default_players = 3
