@@ -5,7 +5,9 @@ the legal list is non-empty, sorted, unique and in range until the end; labels a
 parse back; the game's invariants hold. Every `deep_every`-th game it also checks, at every
 state: an illegal action is refused and changes nothing; a clone is independent of its
 original; views are JSON-safe; `redeterminize` keeps the seat's own view (and its legal list
-when it is that seat's turn); and the finished game's record replays to the identical state.
+when it is that seat's turn), and re-deals something in the game (a game with hidden
+information whose re-deal never changes the state would let a search read the real hidden
+cards); and the finished game's record replays to the identical state.
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ def play_random_game(game: Game, players: int, seed: int, deep: bool = False) ->
     state = game.new(players, seed)
     rng = random.Random(seed ^ 0x5EED)
     limit = game.max_game_length(players)
+    redealt = False  # deep: did any redeterminize change the hidden state?
     while not state.is_terminal():
         where = f"{game.name} players={players} seed={seed} step={len(state.history)}"
         if len(state.history) > limit:
             raise ConformanceError(f"{where}: longer than max_game_length {limit}")
         legal = check_legal(state, where)
         if deep:
-            check_deep(state, legal, rng, where)
+            redealt = check_deep(state, legal, rng, where) or redealt
         state.apply(legal[rng.randrange(len(legal))])
         _invariants(state, where)
     where = f"{game.name} players={players} seed={seed} end"
@@ -60,6 +63,11 @@ def play_random_game(game: Game, players: int, seed: int, deep: bool = False) ->
         raise ConformanceError(f"{where}: scores() has {len(state.scores())} entries")
     if deep:
         check_replay(state, where)
+        if game.hidden_information and not redealt:
+            raise ConformanceError(
+                f"{where}: redeterminize never re-dealt anything in the whole game: a search "
+                "would read the real hidden cards (or set the game's hidden_information False)"
+            )
     return state
 
 
@@ -87,8 +95,10 @@ def _invariants(state: State, where: str) -> None:
         raise ConformanceError(f"{where}: invariant broken: {e}") from None
 
 
-def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -> None:
+def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -> bool:
+    """The deep checks at one state; True when a seat's redeterminize changed the state."""
     before = state.full_state()
+    redealt = False
     # An illegal action is refused and changes nothing.
     illegal = [a for a in range(state.game.num_distinct_actions) if a not in legal]
     for bad in ([rng.choice(illegal)] if illegal else []) + [-1, state.game.num_distinct_actions]:
@@ -130,8 +140,10 @@ def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -
         if seat == state.current_player and other.legal_actions() != legal:
             raise ConformanceError(f"{where}: redeterminize({seat}) changed its legal actions")
         _invariants(other, where + f" after redeterminize({seat})")
+        redealt = redealt or other.full_state() != before
     if state.full_state() != before:
         raise ConformanceError(f"{where}: checking changed the state")
+    return redealt
 
 
 def check_replay(state: State, where: str) -> None:

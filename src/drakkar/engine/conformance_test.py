@@ -60,6 +60,15 @@ def test_a_rollout_act_that_differs_from_act_is_caught(monkeypatch: pytest.Monke
         check_rollout_act(drakkar.load("knarr"), 3, seed=1)
 
 
+@pytest.mark.parametrize("game", drakkar.games(), ids=lambda g: g.name)
+def test_a_redeterminize_that_re_deals_nothing_is_caught(
+    game: drakkar.Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game.state_class, "redeterminize", lambda self, player, rng: None)
+    with pytest.raises(ConformanceError, match="redeterminize never re-dealt anything"):
+        check_random_games(game, game.min_players, 1, seed=3, deep_every=1)
+
+
 @pytest.mark.parametrize(
     ("game", "players"),
     [c for c in CASES if hasattr(c.values[0].state_class, "estimate")],  # type: ignore[union-attr]

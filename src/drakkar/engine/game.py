@@ -21,6 +21,7 @@ class Game:
     name: str = ""  # the registry name, e.g. "viking-raid"
     title: str = ""  # e.g. "Viking Raid"
     rules_version: str = "1"  # bump when a rule change alters what a record replays to
+    hidden_information: bool = True  # False: nothing to re-deal (conformance then asks none)
     min_players: int = 2
     max_players: int = 2
     default_players: int = 2
