@@ -38,6 +38,17 @@ def test_the_distribution_columns() -> None:
     assert faces(5, 2) == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]
 
 
+def test_the_five_player_column_of_the_distribution() -> None:
+    def added(t: int) -> list[int]:
+        four = [KIND_VALUE[k] for k in DECKS[4] if KIND_TYPE[k] == t and k not in GODS]
+        five = [KIND_VALUE[k] for k in DECKS[5] if KIND_TYPE[k] == t and k not in GODS]
+        for v in four:
+            five.remove(v)
+        return sorted(five)
+
+    assert [added(t) for t in range(4)] == [[2, 3, 4], [3, 4, 5], [4, 5, 6], [5, 6, 7]]
+
+
 def test_gods_faces_supply_and_bars() -> None:
     assert [(KIND_NAMES[g], KIND_TYPE[g], KIND_VALUE[g]) for g in GODS] == [
         ("Odin", 0, 12), ("Freya", 1, 11), ("Thor", 2, 10), ("Loki", 3, 9)

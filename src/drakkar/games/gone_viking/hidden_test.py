@@ -6,7 +6,8 @@ import json
 import random
 
 import drakkar
-from drakkar.games.gone_viking.cards import IS_GOD, KIND_NAMES, KIND_TYPE, TREES
+from drakkar.games.gone_viking import actions as A
+from drakkar.games.gone_viking.cards import BOOKS, IS_GOD, KIND_NAMES, KIND_TYPE, TREES
 from drakkar.games.gone_viking.scenario import at_trick, play
 from drakkar.games.gone_viking.state import GoneVikingState
 
@@ -55,8 +56,10 @@ def test_redeterminize_keeps_cards_put_under_the_pile_and_their_positions() -> N
     assert any(moved)  # seat 1 never saw them: they are re-dealt for it
 
 
-def test_redeterminize_keeps_a_known_card_in_the_hand_that_drew_it() -> None:
+def _drawn_by_seat_1() -> tuple[GoneVikingState, int]:
+    """Seat 0 puts card `a` under the pile and seat 1's swaps draw it: seat 0 alone knows."""
     s = GAME.new(5, 2)
+    assert isinstance(s, GoneVikingState)
     play(s, "pay a Tree to swap two cards")
     a = s.hands[0][0]
     s.apply(s.legal_actions()[0])
@@ -68,10 +71,30 @@ def test_redeterminize_keeps_a_known_card_in_the_hand_that_drew_it() -> None:
         s.apply(s.legal_actions()[0])
         s.apply(s.legal_actions()[0])
     assert a in s.hands[1]
+    return s, a
+
+
+def test_redeterminize_keeps_a_known_card_in_the_hand_that_drew_it() -> None:
+    s, a = _drawn_by_seat_1()
     for seed in range(20):
         other = s.clone()
         other.redeterminize(0, random.Random(seed))
         assert a in other.hands[1]
+
+
+def test_redeterminize_forgets_what_only_other_seats_know() -> None:
+    # Seat 2 never saw `a`: re-dealt for seat 2, it may lie anywhere, and seat 0's knowledge of
+    # it (which would now be false, or tell seat 2 where it is) is dropped.
+    s, a = _drawn_by_seat_1()
+    assert s.known and s.view(2)["known_hands"] == {}
+    moved = False
+    for seed in range(20):
+        other = s.clone()
+        other.redeterminize(2, random.Random(seed))
+        assert other.known == []
+        moved |= a not in other.hands[1]
+        other.check_invariants()
+    assert moved
 
 
 def test_redeterminize_honours_voids_and_keeps_a_face_down_god_a_god() -> None:
@@ -134,3 +157,61 @@ def test_redeterminize_picks_a_face_down_god_of_a_type_its_layer_can_hold() -> N
         other.redeterminize(2, random.Random(seed))
         seen.add(KIND_NAMES[other.trick_god])
     assert seen == {"Thor", "Freya"}
+
+
+def test_which_cards_a_swap_moves_is_told_only_to_the_swapper() -> None:
+    s = GAME.new(4, 3)
+    a, b = s.hands[0][0], s.hands[0][-1]
+    play(s, "pay a Tree to swap two cards")
+    s.apply(A.SWAP + a)
+    s.apply(A.SWAP + b)
+    assert any(line.startswith(f"you put {KIND_NAMES[a]}, {KIND_NAMES[b]} under the pile")
+               for line in s.events_for(0))  # fmt: skip
+    for seat in (1, 2, 3, None):
+        lines = s.events_for(seat)
+        assert "player 0 swaps 2 cards" in lines
+        assert not any("under the pile" in line for line in lines)
+
+
+def test_which_god_is_laid_face_down_is_told_only_to_its_layer() -> None:
+    hands = [["Books 1", "Hammers 1"], ["Books 2", "Loki"], ["Books 3", "Hammers 2"]]
+    s = at_trick(3, hands)
+    play(s, "play Books 1", "done", "play Books 2", "lay Loki face down", "done")
+    assert "you lay Loki face down" in s.events_for(1)
+    for seat in (0, 2, None):
+        lines = s.events_for(seat)
+        assert "player 1 plays Books 2 and lays a God face down" in lines
+        shown = [line for line in s.view(seat)["log"] if "face down" in line]
+        assert shown and not any("Loki" in line for line in lines + shown if "face down" in line)
+
+
+def test_redeterminize_recomputes_the_duty_to_follow_of_the_player_to_move() -> None:
+    # Seat 1 holds no Books, but seat 0 does not know that: in a world where seat 1 was dealt
+    # a Books card (or Odin), it must follow Books.
+    hands = [["Books 1", "Hammers 1"], ["Coins 1", "Hammers 2"], ["Books 2", "Fists 1"]]
+    s = at_trick(3, hands, trump="Coins")
+    play(s, "play Books 1", "done")
+    duties = set()
+    for seed in range(40):
+        other = s.clone()
+        other.redeterminize(0, random.Random(seed))
+        hand = other.hands[1]
+        follows = any(KIND_TYPE[k] == BOOKS for k in hand)
+        plays = {a for a in other.legal_actions() if a < A.LAY_GOD}
+        assert plays == {k for k in hand if not follows or KIND_TYPE[k] == BOOKS}, seed
+        duties.add(follows)
+    assert duties == {True, False}
+
+
+def test_redeterminize_honours_the_void_a_play_in_progress_shows() -> None:
+    # Seat 1 has begun a Coins play on a Books lead: it holds no Books (nor Odin), though its
+    # void is recorded only when the play is done.
+    hands = [["Books 1", "Hammers 1"], ["Coins 1", "Coins 2", "Hammers 2"], ["Books 2", "Fists 1"]]
+    s = at_trick(3, hands, trump="Hammers")
+    play(s, "play Books 1", "done", "play Coins 1")
+    assert s.voids == [0, 0, 0]
+    for seed in range(30):
+        other = s.clone()
+        other.redeterminize(0, random.Random(seed))
+        assert not any(KIND_TYPE[k] == BOOKS for k in other.hands[1]), seed
+        other.check_invariants()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import drakkar
-from drakkar.games.gone_viking.home import BUILD, JARL, OVER
-from drakkar.games.gone_viking.scenario import at_home, at_trick, labels, play
+from drakkar.games.gone_viking.cards import DECKS, SHIPS
+from drakkar.games.gone_viking.home import BUILD, FREE_SWAP, JARL, OVER, PAY_SWAP
+from drakkar.games.gone_viking.scenario import at_home, at_trick, card, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState
 
 NOTHING = ["2 Trees"] * 3
@@ -20,6 +21,27 @@ def test_odin_home_power_takes_two_tokens_but_never_a_ship() -> None:
     ]
     play(s, "take a Book from the supply", "take a Book from the supply")
     assert s.tokens[1] == [2, 0, 0, 0, 2, 0] and s.supply[0] == 3
+
+
+def test_odin_home_power_is_exactly_two_tokens() -> None:
+    s = at_home(3, NOTHING, god="Odin", god_owner=1)
+    play(s, "take a Coin from the supply", "take a Hammer from the supply")
+    assert s.phase == JARL and s.jarl_target == 1  # no third take: nobody builds, the Jarl
+    assert s.tokens[1] == [0, 1, 1, 0, 2, 0]
+
+
+def test_the_home_power_comes_before_ship_building_so_its_tokens_can_build() -> None:
+    s = at_home(3, ["2 Trees", "1 Book, 1 Coin, 1 Hammer", "2 Trees"], god="Odin", god_owner=1)
+    play(s, "take a Fist from the supply", "take a Tree from the supply")
+    assert s.phase == BUILD and s.current_player == 1
+    play(s, "build a Ship from a Book, a Coin, a Hammer and a Fist")
+    assert s.tokens[1] == [0, 0, 0, 0, 1, 1]
+    s = at_home(3, ["1 Fist, 2 Trees", "2 Trees", "1 Book, 1 Coin, 1 Hammer"], god="Loki",
+                god_owner=2)  # fmt: skip
+    play(s, "steal a Fist from player 0")
+    assert s.phase == BUILD and s.current_player == 2
+    play(s, "build a Ship from a Book, a Coin, a Hammer and a Fist")
+    assert s.tokens[2] == [0, 0, 0, 0, 0, 1]
 
 
 def test_odin_takes_only_what_the_supply_holds() -> None:
@@ -64,6 +86,57 @@ def test_thor_home_power_builds_a_ship_from_any_four_tokens() -> None:
     assert labels(s) == ["put a Tree into the Ship"]
     play(s, "put a Tree into the Ship", "put a Tree into the Ship")
     assert s.tokens[1] == [0, 0, 0, 0, 0, 1] and s.supply[0] == 3 and s.supply[5] == 4
+
+
+def test_thors_any_four_tokens_never_include_a_ship() -> None:
+    s = at_home(3, ["2 Trees", "1 Ship, 1 Book, 3 Trees", "2 Trees"], god="Thor", god_owner=1)
+    play(s, "build a Ship from any four tokens (Thor)")
+    assert labels(s) == ["put a Book into the Ship", "put a Tree into the Ship"]
+    play(s, "put a Book into the Ship")
+    for _ in range(3):
+        assert labels(s) == ["put a Tree into the Ship"]
+        play(s, "put a Tree into the Ship")
+    assert s.tokens[1] == [0, 0, 0, 0, 0, 2]
+
+
+def deal_raid(s: GoneVikingState, hands: list[list[str]], trump: str) -> None:
+    """At a raid's free swap: deal these hands instead (the rest is the pile), nobody swaps."""
+    assert s.phase == FREE_SWAP
+    rest = list(DECKS[s.num_players])
+    s.hands = []
+    for names in hands:
+        kinds = sorted(card(c) for c in names)
+        for k in kinds:
+            rest.remove(k)
+        s.hands.append(kinds)
+    s.pile, s.pile_known = rest, [0] * len(rest)
+    s._legal = None
+    s.check_invariants()
+    play(s, "stop swapping", f"trump: {trump}")
+    while s.phase == PAY_SWAP:
+        play(s, "stop swapping")
+
+
+def test_thors_home_power_is_for_the_raid_it_ends_only() -> None:
+    s = at_home(3, ["5 Trees", "1 Book, 1 Coin, 2 Trees", "2 Trees"], god="Thor", god_owner=1)
+    play(s, "build no Ship")  # seat 0
+    assert s.current_player == 1 and labels(s)[0] == "build a Ship from any four tokens (Thor)"
+    play(s, "build no Ship")
+    pay_the_jarl(s)  # seat 0 (5) pays 3 and leads raid 2
+    assert s.raid == 2 and s.leader == 0
+    deal_raid(s, [["Books 1"], ["Books 2"], ["Books 3"]], "Books")
+    play(s, "play Books 1", "done", "play Books 2", "done", "play Books 3", "done")
+    # no God in play this time: seat 1 (a Book, a Coin, 2 Trees) cannot build
+    assert s.phase == JARL and s.jarl_target == 1 and s.thor_builder == -1
+
+
+def test_a_ship_from_trees_takes_four_not_three() -> None:
+    s = at_home(3, ["3 Trees", "4 Trees", "3 Trees"])
+    assert s.current_player == 1  # seat 0, the leader, has only 3 Trees: not asked
+    assert labels(s) == ["build a Ship from four Trees", "build no Ship"]
+    play(s, "build a Ship from four Trees")  # seat 2 is not asked either
+    assert s.tokens[1] == [0, 0, 0, 0, 0, 1] and s.supply[SHIPS] == 4
+    assert s.tokens[0][4] == s.tokens[2][4] == 3 and s.raid == 2
 
 
 def test_a_ship_from_one_of_each_type_or_four_trees_and_only_one_per_raid() -> None:
@@ -126,6 +199,30 @@ def test_fist_value_won_is_counted_from_tricks() -> None:
     s = at_trick(3, [["Fists 3"], ["Fists 5"], ["Books 2"]], trump="none")
     play(s, "play Fists 3", "done", "play Fists 5", "done", "play Books 2", "done")
     assert s.fists_won == [0, 8, 0]
+
+
+def test_a_god_laid_face_down_adds_no_fist_value_won() -> None:
+    s = at_trick(3, [["Fists 3", "Loki"], ["Fists 5"], ["Books 2"]], trump="none")
+    play(s, "play Fists 3", "lay Loki face down", "done", "play Fists 5", "done")
+    play(s, "play Books 2", "done")
+    assert s.god_owner == 0 and s.fists_won == [0, 8, 0]  # Loki came into play, was not won
+
+
+def test_jarl_tie_counts_the_fist_value_won_this_raid_only() -> None:
+    tokens = ["2 Trees", "3 Trees", "2 Trees"]
+    s = at_trick(3, [["Books 1"], ["Fists 8"], ["Books 2"]], trump="Fists", tokens=tokens)
+    play(s, "play Books 1", "done", "play Fists 8", "done", "play Books 2", "done")
+    assert s.fists_won == [0, 8, 0] and s.jarl_target == 1
+    play(s, "pay the Jarl a Tree", "pay the Jarl a Tree")  # seat 1: a Tree and a Fist
+    assert s.raid == 2 and s.leader == 1
+    deal_raid(s, [["Fists 3", "Books 1"], ["Coins 2", "Fists 1"], ["Hammers 1", "Hammers 2"]],
+              "Fists")  # fmt: skip
+    play(s, "play Coins 2", "done", "play Hammers 1", "done", "play Fists 3", "done")
+    play(s, "play Books 1", "done", "play Fists 1", "done", "play Hammers 2", "done")
+    # seats 0 and 1 tie on wealth 3; this raid seat 0 won Fist value 3, seat 1 only 1 (its 8
+    # was last raid's), so the Jarl visits seat 0, though seat 1 leads
+    assert s.wealth(0) == s.wealth(1) == 3 and s.fists_won == [3, 1, 0]
+    assert s.jarl_target == 0
 
 
 @pytest.mark.parametrize(("players", "need"), [(3, 9), (4, 8), (5, 7)])

@@ -7,14 +7,18 @@ import pytest
 import drakkar
 from drakkar.engine.errors import IllegalAction
 from drakkar.games.gone_viking.cards import (
+    BOOKS,
     COINS,
     DECKS,
+    FREYA,
+    KIND_NAMES,
     NO_TRUMP,
     ODIN,
     SUPPLY,
     TREES,
     kind_of,
 )
+from drakkar.games.gone_viking.home import FREE_SWAP, LEADER_TRUMP
 from drakkar.games.gone_viking.scenario import at_trick, card, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
 
@@ -83,6 +87,17 @@ def test_swapping_needs_a_token() -> None:
     assert labels(s) == ["stop swapping"]  # a Ship never pays
     with pytest.raises(IllegalAction, match="not legal now"):
         s.apply_label("pay a Tree to swap two cards")
+
+
+def test_tokens_paid_to_swap_go_back_to_the_supply() -> None:
+    s = new(4, 3)
+    s.tokens[0][COINS], s.supply[COINS] = 1, 5
+    s._legal = None
+    play(s, "pay a Coin to swap two cards")
+    assert s.tokens[0][COINS] == 0 and s.supply[COINS] == 6
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    s.check_invariants()
 
 
 def test_cards_drawn_by_another_player_stay_known_to_whoever_put_them_under() -> None:
@@ -261,6 +276,13 @@ def test_loki_tie_for_lowest_is_a_tie() -> None:
     assert s.tokens == [[0, 0, 0, 0, 2, 0]] * 3 and len(s.discard) == 4
 
 
+def test_under_loki_an_off_type_play_cannot_win_even_the_lowest() -> None:
+    s = at_trick(3, [["Books 4"], ["Hammers 1"], ["Books 3"]], god="Loki", trump="Coins")
+    play(s, "play Books 4", "done", "play Hammers 1", "done", "play Books 3", "done")
+    assert s.tokens[2][BOOKS] == 1  # no trump played: the lowest led-type play wins
+    assert s.tokens[1] == [0, 0, 0, 0, 2, 0]
+
+
 def test_odin_allows_single_cards_only_and_names_trump() -> None:
     s = at_trick(3, [["Hammers 1", "Hammers 2"], ["Hammers 3"], ["Fists 1"]], god="Odin")
     play(s, "play Hammers 1")
@@ -298,6 +320,16 @@ def test_freya_gives_every_trick_winner_a_coin() -> None:
                  tokens=["6 Coins", "", ""])  # fmt: skip
     play(s, "play Books 5", "done", "play Books 1", "done", "play Books 2", "done")
     assert s.tokens[0] == [1, 6, 0, 0, 1, 0]  # no Coin left: a Tree
+
+
+def test_freyas_coin_starts_the_trick_after_she_is_laid() -> None:
+    hands = [["Books 5", "Freya", "Books 4"], ["Books 1", "Books 2"], ["Books 3", "Hammers 1"]]
+    s = at_trick(3, hands, trump="Coins")
+    play(s, "play Books 5", "lay Freya face down", "done", "play Books 1", "done")
+    play(s, "play Books 3", "done")
+    assert s.god == FREYA and s.tokens[0] == [1, 0, 0, 0, 2, 0]  # not yet in force: no Coin
+    play(s, "play Books 4", "done", "play Books 2", "done", "play Hammers 1", "done")
+    assert s.tokens[0] == [2, 1, 0, 0, 2, 0]  # the next trick: a Book and a Coin
 
 
 def test_thor_removes_trump_and_following_the_highest_of_any_type_wins() -> None:
@@ -351,6 +383,38 @@ def test_the_jarls_target_swaps_up_to_four_free_then_names_trump_then_others_pay
     assert s.current_player == 0
     play(s, "stop swapping")
     assert s.current_player == 1 and s.phase == 4  # the leader does not pay to swap
+
+
+def at_free_swap() -> GoneVikingState:
+    """Raid 2, seat 1 (the Jarl's target of raid 1) about to swap up to four cards free."""
+    tokens = ["2 Trees", "3 Trees, 1 Coin", "2 Trees"]
+    s = at_trick(3, [["Books 1"], ["Books 2"], ["Books 3"]], tokens=tokens)
+    play(s, "play Books 1", "done", "play Books 2", "done", "play Books 3", "done")
+    play(s, "pay the Jarl a Tree", "pay the Jarl a Coin")
+    assert s.phase == FREE_SWAP and s.current_player == 1
+    return s
+
+
+def test_free_swap_puts_the_picks_under_the_pile_and_draws_as_many() -> None:
+    s = at_free_swap()
+    hand, top = s.hands[1].copy(), s.pile[:4]
+    picks = [hand[5], hand[0], hand[3], hand[1]]
+    play(s, *(f"swap {KIND_NAMES[k]}" for k in picks))
+    assert s.phase == LEADER_TRUMP
+    assert s.pile[-4:] == picks and len(s.pile) == 9  # under the pile, in the order picked
+    assert s.hands[1] == sorted([hand[2], hand[4], hand[6], *top])  # the top four drawn
+    assert s.view(1)["pile_known"] == [[5 + i, KIND_NAMES[k]] for i, k in enumerate(picks)]
+    s.check_invariants()
+
+
+def test_stop_swapping_still_swaps_the_cards_already_picked() -> None:
+    s = at_free_swap()
+    hand, top = s.hands[1].copy(), s.pile[:2]
+    play(s, f"swap {KIND_NAMES[hand[4]]}", f"swap {KIND_NAMES[hand[2]]}", "stop swapping")
+    assert s.phase == LEADER_TRUMP
+    assert s.pile[-2:] == [hand[4], hand[2]]
+    assert s.hands[1] == sorted([*hand[:2], hand[3], *hand[5:], *top])
+    s.check_invariants()
 
 
 # -- illegal actions and bounds ---------------------------------------------------------------
