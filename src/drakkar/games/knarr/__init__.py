@@ -29,7 +29,7 @@ from drakkar.games.knarr.state import KnarrState
 class KnarrGame(Game):
     name = "knarr"
     title = "Knarr"
-    rules_version = "2"  # 2: Silver Coin, Golden Bracelet, Amulet and Weathervane timing (session 7)
+    rules_version = "2"  # 2: when the artifacts judge a column or a line (docs/rules/README.md)
     min_players = 2
     max_players = 4
     default_players = 3

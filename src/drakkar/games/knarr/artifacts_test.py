@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from drakkar.games.knarr.cards import ARTIFACT_IDS, DEST_IDS, V_KIND, kind_name
+from drakkar.games.knarr.cards import (
+    ARTIFACT_IDS,
+    DEST_IDS,
+    MEAD_CUP,
+    V_KIND,
+    WEATHERVANE,
+    kind_name,
+)
 from drakkar.games.knarr.scenarios import (
     deal,
     labels,
@@ -64,6 +71,22 @@ def test_mead_cup_can_be_declined_and_is_not_offered_after_a_recruit() -> None:
     assert s.phase != MEAD
 
 
+def test_mead_cup_also_after_a_weathervane_explore() -> None:
+    options = {"artifacts": "mead-cup+random", "destination_stack": ["A16"]}
+    seed = next(k for k in range(100) if deal(3, k, **options).artifacts[1] == WEATHERVANE)
+    s = deal(3, seed, **options)
+    assert s.artifacts == (MEAD_CUP, WEATHERVANE)
+    set_crew(s, 0, [*FOUR, "yellow bracelet"])
+    set_hand(s, 0, ["purple VP", "green VP", "blue VP"])
+    set_tokens(s, 0, rc=0, br=0, rep=0, vp=0)
+    play(s, "recruit purple VP: take slot 5 (purple)")  # a line: the Weathervane's explore
+    assert s.phase == WEATHERVANE_PHASE
+    play(s, "explore A16 paying 2 yellow", "pay a yellow VP viking", "pay a yellow bracelet viking")
+    assert s.phase == MEAD
+    play(s, "mead cup: keep the board")
+    assert s.current_player == 1
+
+
 # -- Silver Coin -----------------------------------------------------------------------------
 
 
@@ -81,6 +104,13 @@ def test_silver_coin_not_for_a_third_viking() -> None:
     s = setup("silver-coin", ["red bracelet", "red recruit"], ["red VP", "green VP", "blue VP"])
     play(s, "recruit red VP: take slot 1 (red)")
     assert s.vp[0] == 1
+
+
+def test_silver_coin_pays_again_for_a_fifth_viking() -> None:
+    crew = ["red bracelet", "red bracelet", "red recruit", "red reputation"]
+    s = setup("silver-coin", crew, ["red VP", "green VP", "blue VP"])
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert len(s.crew[0][0]) == 5 and s.vp[0] == 1 + 1  # the column's VP icon and the coin
 
 
 def _empty_deck_and_pile(s, p: int) -> None:
@@ -162,6 +192,14 @@ def test_golden_bracelet_at_most_two_reserved_and_not_for_a_second_viking() -> N
     assert t.phase != RESERVE
 
 
+def test_golden_bracelet_skipped_when_no_destination_is_face_up() -> None:
+    s = setup("golden-bracelet", ["red VP", "red bracelet"], ["red VP", "green VP", "blue VP"])
+    set_destinations(s, [None] * 6)
+    set_ship(s, 1, [DEST_IDS[d] for d in s.ddecks[0] + s.ddecks[1]])  # both decks used up
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.phase == AFTER  # nothing to reserve: on to the trade (the red bracelet's)
+
+
 # -- Helmet ----------------------------------------------------------------------------------
 
 
@@ -187,6 +225,21 @@ def test_helmet_not_onto_a_b_card_nor_onto_an_empty_ship() -> None:
         play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking")
         play(s, "pay a red bracelet viking", "pay a blue VP viking", "pay a blue bracelet viking")
         assert s.phase != HELMET_PHASE and s.current_player == 1
+
+
+def test_helmet_only_for_a_b_card_directly_onto_an_a_card() -> None:
+    # an A card onto an A card: no
+    s = setup("helmet", ["yellow VP", "yellow bracelet"], ["red VP", "green VP", "purple VP"])
+    set_ship(s, 0, ["A19"])
+    play(s, "explore A16 paying 2 yellow", "pay a yellow VP viking", "pay a yellow bracelet viking")
+    assert s.phase != HELMET_PHASE and s.current_player == 1
+    # a B card onto a B card that lies on an A card: no (the A is not directly below)
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"])
+    set_ship(s, 0, ["A19", "B26"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    assert s.phase != HELMET_PHASE and s.current_player == 1
 
 
 def test_helmet_extra_recruit_can_be_declined() -> None:
@@ -298,3 +351,18 @@ def test_weathervane_skipped_when_nothing_can_be_explored_and_declinable() -> No
     t = setup("weathervane", FOUR + ["yellow bracelet"], ["purple VP", "green VP", "blue VP"])
     play(t, "recruit purple VP: take slot 5 (purple)", "weathervane: no extra explore")
     assert t.current_player == 1 and t.ships[0] == []
+
+
+def test_weathervane_checked_again_after_its_explore() -> None:
+    # the extra explore's blind Viking makes a second line: another extra explore
+    s = deal(3, artifacts="weathervane", destination_stack=["A01", "A20"])
+    set_crew(s, 0, TWO_LINES_BUT_PURPLE)
+    set_hand(s, 0, ["purple VP", "green VP", "blue VP"])
+    set_tokens(s, 0, rc=3, br=0, rep=0, vp=0)
+    stack_deck(s, ["yellow VP", "purple bracelet"])  # refill slot 5, then A01's blind draw
+    play(s, "recruit purple VP: take slot 5 (purple)")
+    assert s.phase == WEATHERVANE_PHASE and s.lines(0) == 1
+    play(s, "explore A01 paying 3 of different colours", *["pay a recruit token"] * 3)
+    assert s.lines(0) == 2 and s.phase == WEATHERVANE_PHASE
+    play(s, "weathervane: no extra explore")
+    assert s.current_player == 1

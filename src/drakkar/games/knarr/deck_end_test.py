@@ -51,20 +51,26 @@ def _deck_into_crews(s, counts: dict[int, int]) -> None:
     s.check_invariants()
 
 
-def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> None:
-    s = empty_deck_setup()
-    set_crew(s, 0, [])
+def _tie_for_most(s, a: int, b: int) -> None:
+    """The whole deck into the crews of players `a` and `b`, who tie for the most Vikings."""
     rest = len(s.deck)
-    _deck_into_crews(s, {1: rest // 2, 2: rest - rest // 2})
+    _deck_into_crews(s, {a: rest // 2, b: rest - rest // 2})
     sizes = [sum(map(len, c)) for c in s.crew]
-    if sizes[1] != sizes[2]:  # make players 1 and 2 tie for the most Vikings
-        big, small = (1, 2) if sizes[1] > sizes[2] else (2, 1)
+    if sizes[a] != sizes[b]:
+        big, small = (a, b) if sizes[a] > sizes[b] else (b, a)
         col = next(c for c in s.crew[big] if c)
         v = col.pop()
         s.kinds[big][V_KIND[v]] -= 1
         s.crew[small][V_COLOUR[v]].append(v)
         s.kinds[small][V_KIND[v]] += 1
     assert not s.deck and not s.discard
+    s.check_invariants()
+
+
+def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> None:
+    s = empty_deck_setup()
+    set_crew(s, 0, [])
+    _tie_for_most(s, 1, 2)
     play(s, "recruit red VP: take slot 1 (red)")
     assert s.phase == DISCARD and s.discarders == [1, 2] and s.current_player == 1
     assert s.slots[0] == -1
@@ -79,6 +85,20 @@ def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> No
     left = kind_name(V_KIND[s.deck[0]])
     assert sorted([drawn, left]) == discarded  # one became the drawn card, one the deck
     assert s.current_player == 1  # player 0 had no bracelet: its turn is over
+
+
+def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
+    s = deal(3, first_player=1)
+    set_hand(s, 1, ["red VP", "yellow VP", "green VP"])
+    set_tokens(s, 1, br=0)
+    set_crew(s, 1, [])
+    _tie_for_most(s, 0, 2)
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.discarders == [2, 0] and s.current_player == 2  # after player 1 comes 2, then 0
+    play(s, labels(s)[0])
+    assert s.current_player == 0
+    play(s, labels(s)[0])
+    assert s.current_player == 2 and s.slots[0] >= 0  # the draw made, player 1's turn over
 
 
 def test_a_single_player_with_most_vikings_discards_alone() -> None:

@@ -59,6 +59,13 @@ def test_first_player_is_drawn_at_random_unless_set() -> None:
     assert deal(4, first_player=2).current_player == 2
 
 
+def test_board_slots_are_dealt_at_random_whatever_their_colour() -> None:
+    boards = [deal(3, seed=k).slots for k in range(30)]
+    for slot in range(5):  # each slot holds Vikings of several colours, its own or not
+        assert len({V_COLOUR[b[slot]] for b in boards}) >= 3, slot
+    assert len({tuple(V_KIND[v] for v in b) for b in boards}) > 20
+
+
 # -- Reputation ------------------------------------------------------------------------------
 
 
@@ -79,6 +86,18 @@ def test_reputation_scores_at_the_start_of_each_turn(rep: int, points: int) -> N
     finish_turn(s)
     assert s.current_player == 1
     assert s.vp[1] == 10 + points
+
+
+def test_reputation_scores_once_a_turn_at_its_start() -> None:
+    s = deal(3)
+    set_crew(s, 0, [])
+    set_hand(s, 0, ["yellow bracelet", "green bracelet", "blue bracelet"])
+    set_tokens(s, 0, rep=6, vp=10, br=0)  # 2 points a turn
+    play(s, "recruit yellow bracelet: take slot 2 (yellow)", "end turn")  # (no VP icon)
+    assert s.current_player == 1 and s.vp[0] == 10  # nothing scored as the turn ends
+    finish_turn(s)
+    finish_turn(s)
+    assert s.current_player == 0 and s.vp[0] == 12  # scored as the next one starts
 
 
 # -- Recruit ---------------------------------------------------------------------------------
@@ -222,6 +241,19 @@ def test_explore_four_of_one_colour_of_your_choice() -> None:
     assert (s.vp[0], s.rc[0]) == (5, 1)  # B21: 5 VP and a recruit token
 
 
+def test_four_of_one_colour_cannot_mix_colours() -> None:
+    blue = ["blue VP", "blue bracelet", "blue recruit", "blue reputation"]
+    s = explore_setup([*blue, "red VP", "red bracelet", "red recruit"], rc=1)
+    play(s, "explore B21 paying 4 of one colour", "pay a red VP viking")
+    # blue could still make the last three, but the first Viking paid chose red
+    red = ["pay a red bracelet viking", "pay a red recruit viking"]
+    assert labels(s) == [*red, "pay a recruit token"]
+    play(s, "pay a recruit token")
+    assert labels(s) == red
+    play(s, "pay a red bracelet viking", "pay a red recruit viking")
+    assert len(s.crew[0][3]) == 4 and s.crew[0][0] == []
+
+
 def test_explore_one_of_each_colour() -> None:
     s = explore_setup(
         ["red VP", "yellow VP", "green VP", "blue VP", "purple VP", "purple bracelet"]
@@ -280,6 +312,24 @@ def test_trade_on_the_advanced_ship_side() -> None:
     assert (s.vp[0], s.br[0], s.rc[0], s.rep[0]) == (4, 1, 1, 1)  # 3 spent, 1 gained
 
 
+@pytest.mark.parametrize(
+    ("ship", "n", "gains"),
+    [
+        ("normal", 1, (0, 0, 0)),  # - | RC | -  (gains: VP, bracelets, recruits)
+        ("normal", 2, (0, 0, 1)),
+        ("normal", 3, (0, 0, 1)),
+        ("advanced", 1, (1, 0, 0)),  # VP | - | BR
+        ("advanced", 2, (1, 0, 0)),
+        ("advanced", 3, (1, 1, 0)),
+    ],
+)
+def test_each_ship_side_trades_its_own_row_column_by_column(ship, n, gains) -> None:
+    s = deal(3, ship=ship)  # nothing above the ship yet: only its own row counts
+    set_tokens(s, 0, rc=0, br=3, rep=0, vp=0)
+    play(s, f"trade {n} bracelet{'s' if n > 1 else ''}")
+    assert (s.vp[0], s.br[0] - (3 - n), s.rc[0], s.rep[0]) == (*gains, 0)
+
+
 def test_trade_only_with_bracelets_in_hand() -> None:
     s = trade_setup()
     set_tokens(s, 0, br=1)
@@ -294,6 +344,15 @@ def test_trade_before_the_action_then_no_second_trade() -> None:
     assert s.phase == MAIN and not [x for x in labels(s) if x.startswith("trade")]
     finish_turn(s)  # no trade-or-end step: the turn passes at once
     assert s.current_player == 1
+
+
+def test_trade_only_once_a_turn() -> None:
+    s = trade_setup()
+    set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
+    play(s, "trade 1 bracelet")
+    assert s.br[0] >= 2  # bracelets left for a second trade, which is not offered
+    play(s, "recruit red VP: take slot 1 (red)")
+    assert s.phase == MAIN and s.current_player == 1  # no trade-or-end step
 
 
 def test_trade_after_the_action_then_the_turn_ends() -> None:

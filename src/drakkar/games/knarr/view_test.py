@@ -51,6 +51,50 @@ def test_redeterminize_keeps_seen_cards_and_deals_the_rest() -> None:
     assert changed
 
 
+def _redeal_setup(public_deck: bool = False) -> KnarrState:
+    s = deal(3)
+    set_board(s, ["blue bracelet", None, None, None, None])
+    set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
+    if public_deck:  # every card of the deck discarded: the refill below makes a public deck
+        s.discard += s.deck
+        s.deck = []
+    play(s, "recruit red VP: take slot 1 (red)")  # seat 0 holds one seen card, two unseen
+    assert s.deck_public == public_deck
+    return s
+
+
+def test_redeterminize_mixes_other_hands_with_the_viking_deck_and_reorders_it() -> None:
+    s = _redeal_setup()
+    t = s.clone()
+    t.redeterminize(1, random.Random(0))
+    t.check_invariants()
+    assert t.deck != s.deck  # the order moved
+    unseen = [v for q in (0, 2) for v in s.hands[q] if v not in s.known[q]]
+    t_unseen = [v for q in (0, 2) for v in t.hands[q] if v not in t.known[q]]
+    assert sorted(t.deck + t_unseen) == sorted(s.deck + unseen)  # one pool, re-dealt
+    assert set(t.deck) & set(unseen)  # some unseen hand cards went to the deck
+    assert set(t_unseen) & set(s.deck)  # and some deck cards to the hands
+
+
+def test_redeterminize_reorders_both_destination_decks() -> None:
+    s = _redeal_setup()
+    t = s.clone()
+    t.redeterminize(1, random.Random(0))
+    for deck in (0, 1):
+        assert t.ddecks[deck] != s.ddecks[deck]
+        assert sorted(t.ddecks[deck]) == sorted(s.ddecks[deck])
+    assert t.dslots == s.dslots
+
+
+def test_redeterminize_keeps_the_make_up_of_a_deck_made_from_the_discard_pile() -> None:
+    s = _redeal_setup(public_deck=True)
+    t = s.clone()
+    t.redeterminize(1, random.Random(0))
+    t.check_invariants()
+    assert t.deck != s.deck and sorted(t.deck) == sorted(s.deck)  # reordered, same cards
+    assert sorted(t.hands[0] + t.hands[2]) == sorted(s.hands[0] + s.hands[2])
+
+
 def test_invariants_catch_a_lost_viking_and_a_token_over_the_cap() -> None:
     s = deal(3)
     s.deck.pop()
