@@ -292,8 +292,10 @@ def start_fight(s: VVState, b: Battle) -> None:
             roll_side(s, other, loc.dice, statics, hammer, fx.DEFENDING | fx.VS_CAPTAIN, a)
         b.sides.append(other)
     for x in b.sides:
+        who = s.side_name(b, x)
         s.log(
-            f"{s.side_name(b, x)} rolls {s.faces_text(x.faces)}: {x.swords} swords, "
+            f"{who} {'roll' if who == 'the Gods' else 'rolls'} {s.faces_text(x.faces)}: "
+            f"{x.swords} swords, "
             f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else "")
         )
     b.turns = 0

@@ -19,6 +19,7 @@ from drakkar.games.villainous_vikings.scenarios import (
     dice,
     do,
     give,
+    hold,
     loc,
     new,
     plain,
@@ -351,3 +352,171 @@ def test_abilities_a_location_cannot_use_do_nothing_for_it() -> None:
     dice(s, W2, G1, R1, WH, WSH)  # Canterbury: hammer (gold, repair: nothing) + static 1 = 1
     do(s, "conquer Canterbury")
     assert s.gold == gold and s.pending[0][0] == "conquest"
+
+
+# -- who fights: the crew, a Location's Hero ---------------------------------------------------
+
+
+def test_a_crew_warriors_static_ability_counts_in_his_captains_battle() -> None:
+    # "If the Captain or Warriors in the crew have Static Abilities that apply, their effects
+    # are triggered": Roland (+1 sword) turns a tie the Location would win into a win
+    s = conquest()
+    s.crew[0] = [war(s, "roland")]
+    s.at_loc[loc(s, "chartres")] = False
+    dice(s, W1, GB, RB, G1, GB)  # 1 + Roland 1 = 2 against 1
+    do(s, "conquer Lindisfarne")
+    assert s.battle is None and s.pending[0][0] == "conquest"
+
+
+def test_a_hero_adds_his_static_ability_to_his_locations_roll() -> None:
+    # rulebook, Hero: "contributing their Static Ability to the Location's die roll"
+    s = conquest(stack="chartres", region="Frankia")
+    dice(s, W2, G1, RB, W1, R1, RB)  # 3 against Chartres 2 + Roland 1 = 3: the Location holds
+    do(s, "conquer Chartres")
+    rolled = [e for e in s.events_for(None) if e.startswith("Chartres rolls")]
+    assert rolled[-1].endswith(": 3 swords, 0 shields")
+    assert s.battle is None and loc(s, "chartres") in s.pool and not s.pending
+    t = conquest(stack="chartres", region="Frankia")
+    t.at_loc[loc(t, "chartres")] = False  # Roland gone (hired away): 3 against 2
+    t.wdiscard.append(war(t, "roland"))
+    dice(t, W2, G1, RB, W1, R1, RB)
+    do(t, "conquer Chartres")
+    assert t.pending[0][0] == "conquest"
+
+
+# -- ruling 6: the current loser decides first -------------------------------------------------
+
+
+def contest(attacker: tuple, defender: tuple):
+    """P0 attacks P1 in the British Isles; both can buy swords (10 gold each)."""
+    s = new(3)
+    plain(s)
+    s.gold[:2] = [10, 10]
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, *attacker, *defender)
+    do(s, "contest")
+    return s
+
+
+def test_the_current_loser_decides_first_even_when_the_winner_could_act() -> None:
+    s = contest((W1, GB, RB), (W2, G1, RB))  # the attacker loses 1 to 3
+    assert s.battle is not None and s.current_player == 0
+    do(s, "done")
+    assert s.current_player == 1  # then the winner may answer
+    t = contest((W2, G1, R1), (W1, GB, RB))  # the defender loses 1 to 4
+    assert t.battle is not None and t.current_player == 1
+
+
+def test_on_a_tie_the_attacker_decides_first() -> None:
+    s = contest((W1, G1, RB), (W1, G1, RB))  # 2 against 2
+    assert s.battle is not None and s.battle.swords(0) == s.battle.swords(1)
+    assert s.current_player == 0
+
+
+# -- what may be sacrificed ----------------------------------------------------------------------
+
+
+def test_at_most_one_warrior_and_one_asgard_card_are_sacrificed_per_battle() -> None:
+    s = conquest()
+    s.gold[0] = 5  # a sword to buy keeps the battle open
+    s.crew[0] = [war(s, "alfred"), war(s, "ilya")]  # sacrifice: +2 swords; +2 shields
+    for cid in ("winchester", "novgorod"):
+        s.at_loc[loc(s, cid)] = False
+    hold(s, 0, "hermods-ride")
+    hold(s, 0, "bifrost")
+    dice(s, W1, GB, RB, GH, GH)  # 1 + Ilya 1 = 2 against two hammers: 4
+    do(s, "conquer Lindisfarne", "sacrifice warrior Alfred of Wessex")
+    legal = s.legal_actions()
+    assert A.SAC_WARRIOR + war(s, "ilya") not in legal
+    assert A.SAC_ASGARD + asg(s, "hermods-ride") in legal
+    assert A.SAC_ASGARD + asg(s, "bifrost") in legal
+    do(s, "sacrifice card Hermod's Ride to Hel")  # 6 against 4
+    assert s.legal_actions() == [A.BUY_SWORD, A.DONE]
+    assert s.held[0] == [asg(s, "bifrost")] and s.crew[0] == [war(s, "ilya")]
+
+
+def test_a_face_down_location_cannot_be_sacrificed() -> None:
+    # rulebook, Raid: "A face-down Location cannot be Raided again or sacrificed"
+    s = conquest()
+    give(s, 0, "whitby", "cork")
+    s.faceup[loc(s, "cork")] = False
+    dice(s, W1, GB, RB, G1, G1)  # 1 against 2
+    do(s, "conquer Lindisfarne")
+    assert s.legal_actions() == [A.SAC_LOCATION + loc(s, "whitby"), A.DONE]
+
+
+# -- battles before the Gods ---------------------------------------------------------------------
+
+
+def test_a_ship_sunk_before_the_gods_still_goes_home() -> None:
+    # rulebook, sinking: "Move your ship to the Northlands (even if the Battle was triggered by
+    # an Asgard card)"
+    s = new(3, stack=("thors-wrath",))
+    plain(s)
+    s.pos[0], s.damage[0], s.gold[0] = BI, 2, 4
+    dice(s, W1, W2, W2, G1)  # 1 against the Gods' 5: five hits on the white section's 4 helmets
+    do(s, "use Thor's Wrath")
+    assert s.battle is None and s.pos[0] == 0 and s.gold[0] == 2 and s.damage[0] == 2
+    assert s.n_loc + asg(s, "thors-wrath") in s.discard
+
+
+def test_the_loser_of_an_asgard_duel_does_not_retreat_unless_sunk() -> None:
+    # "Whoever loses the Battle retreats to the Northlands (unless the Battle occurred as the
+    # result of an Asgard card)"
+    s = new(3, stack=("odins-holmgang",))
+    plain(s)
+    s.pos[0], s.pos[2] = BI, 3
+    do(s, "use Odin's Holmgang")
+    dice(s, W1, GB, RB, W2, G1, R1)  # P0 loses 1 to 4: his red section flips
+    do(s, "duel P2")
+    assert s.battle is None and s.pos == [BI, 0, 3] and s.damage[0] == 1
+    assert s.n_loc + asg(s, "odins-holmgang") in s.discard and not s.held[0]
+    t = new(3, stack=("odins-holmgang",))  # but a ship sunk in a duel goes home
+    plain(t)
+    t.pos[0], t.pos[2], t.damage[0] = BI, 3, 2
+    do(t, "use Odin's Holmgang")
+    dice(t, W1, W2, G1, R1)  # 1 against 4: the white section's 4 helmets
+    do(t, "duel P2")
+    assert t.battle is None and t.pos == [0, 0, 3] and t.damage[0] == 2
+
+
+def test_no_region_explored_or_opponent_condition_applies_before_the_gods() -> None:
+    # ruling 12; rulebook: Asgard battles "do not take place in any Location or Region"
+    s = new(3, stack=("valkyries-trial",))
+    conds = (4, 8, 16, 32)  # explored, unexplored, vs_location, vs_captain: +3 swords each
+    plain(s, static=tuple(Effect("swords", 3, c) for c in conds), seat_captain=s.captain[0])
+    s.pos[0] = BI  # a Region where P0 has no Location: it would be unexplored
+    dice(s, W1, GB, RB, W1, G1)  # 1 against the Gods' 2
+    do(s, "use Trial of the Valkyries")
+    assert s.battle is None and not s.held[0]
+    assert s.n_loc + asg(s, "valkyries-trial") in s.discard
+
+
+def test_the_gods_hammers_count_two_swords_each() -> None:
+    # Our reading: the Gods have no hammer abilities, so, like a Location without a Sovereign,
+    # each hammer they roll is 2 swords. 3 against hammer + 1 = 3: a tie, which the Gods win.
+    s = new(3, stack=("valkyries-trial",))
+    plain(s)
+    dice(s, W1, G1, R1, WH, G1)
+    do(s, "use Trial of the Valkyries")
+    assert not s.held[0] and s.n_loc + asg(s, "valkyries-trial") in s.discard
+    assert "the Gods roll white hammer, grey sword: 3 swords, 0 shields" in s.events_for(None)
+
+
+def test_a_hammer_repair_applies_after_the_damage_step_even_to_a_sunk_ship() -> None:
+    # Our reading: `repair` acts after the damage step, sinking included: Freydis (grey hammer:
+    # repair 1) sinks, her white section flips back, then the hammer repairs one more section
+    s = new(3, stack=("chartres",), captains=("freydis", "ragnar", "ivar"))
+    warriors = list(s.cs.warriors)
+    roland = war(s, "roland")
+    warriors[roland] = warriors[roland]._replace(static=(Effect("swords", 3, 0),))
+    s.cs = s.cs._replace(warriors=tuple(warriors))  # (a stronger defender, for the scenario)
+    s.damage[0], s.gold[0] = 1, 0  # white and grey up: 7 helmets
+    do(s, "move to Frankia")
+    dice(s, W1, GH, W2, R1, R1)  # Freydis 2 swords; Chartres 2 + 1 + 1 + 3 = 7: 7 hits
+    do(s, "conquer Chartres")
+    assert "player 0 (Freydis Eiriksdottir)'s Longship sinks: loses 0 gold and goes home" in (
+        s.events_for(None)
+    )
+    assert s.pos[0] == 0 and s.damage[0] == 1  # white, and grey repaired by the hammer

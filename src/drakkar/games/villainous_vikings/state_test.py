@@ -393,3 +393,110 @@ def test_the_log_names_each_seat_player_n_with_its_captain() -> None:
     while not any(n in e for e in s.events_for(None) for n in names):
         s.apply(s.legal_actions()[0])
     assert not any(e.startswith("P0 ") for e in s.events_for(None))
+
+
+def test_a_beaten_attacker_retreats_to_the_northlands_from_wherever_he_came() -> None:
+    # "whoever loses must retreat to the Northlands": not back to the Region he sailed from
+    s = new(3)
+    plain(s)
+    s.pos[0], s.pos[1] = 3, BI
+    do(s, "move to the British Isles")
+    dice(s, W1, GB, RB, W2, G1, RB)  # attacker 1, defender 3
+    do(s, "contest")
+    assert s.pos[0] == 0 and s.pos[1] == BI
+
+
+def test_raze_discards_the_locations_hero() -> None:
+    # Raze: "Discard any other Warrior in the Location" (only colonizing offers the Hero)
+    s = new(3, stack=("chartres",))
+    plain(s)
+    do(s, "move to Frankia")
+    dice(s, W2, G1, R1, W1, RB, RB)  # 4 against Chartres 1 + Roland 1
+    do(s, "conquer Chartres", "raze")
+    roland = war(s, "roland")
+    assert roland in s.wdiscard and not s.crew[0] and not s.pending
+    assert s.turn == 1  # no Hero choice: the second action ended the turn
+
+
+def test_regroup_only_in_the_northlands() -> None:
+    s = new(3, stack=("lindisfarne",))
+    s.damage[0], s.gold[0] = 1, 10
+    do(s, "move to the British Isles")
+    assert A.REGROUP not in s.legal_actions()
+    s.pos[0], s._legal = 0, None
+    assert A.REGROUP in s.legal_actions()
+
+
+def test_hiring_needs_the_mercenarys_cost_and_his_locations_region() -> None:
+    s = new(3, stack=("london",))  # Danish Huscarls cost 6
+    hire = A.HIRE + loc(s, "london")
+    s.gold[0] = 10
+    assert hire not in s.legal_actions()  # in the Northlands
+    do(s, "move to Frankia")
+    assert hire not in s.legal_actions()  # another Region
+    s.pos[0], s.gold[0], s._legal = BI, 5, None
+    assert hire not in s.legal_actions()  # 5 gold: too little
+    s.gold[0], s._legal = 6, None
+    assert hire in s.legal_actions()
+
+
+def test_rebuild_costs_no_gold() -> None:
+    # "while it costs no gold, it does take an action"
+    s = new(3)
+    give(s, 0, "lindisfarne")
+    i = loc(s, "lindisfarne")
+    s.faceup[i], s.gold[0] = False, 7
+    do(s, "move to the British Isles", "rebuild Lindisfarne")
+    assert s.faceup[i] and s.gold[0] == 7 and s.vp(0) == 1 + 1  # the Location and 7 gold
+    t = new(3)
+    give(t, 0, "lindisfarne")
+    t.faceup[i], t.gold[0] = False, 0
+    do(t, "move to the British Isles", "rebuild Lindisfarne")  # with no gold at all
+    assert t.faceup[i] and t.gold[0] == 0
+
+
+def test_trade_network_and_conquest_legacy_count_face_up_locations_only() -> None:
+    s = new(3)
+    give(s, 0, "kirkwall", "lindisfarne", "noirmoutier", "lisbon")  # four Regions
+    s.faceup[loc(s, "lisbon")] = False
+    assert A.BONUS + 0 not in s.legal_actions()
+    s.faceup[loc(s, "lisbon")], s._legal = True, None
+    assert A.BONUS + 0 in s.legal_actions()
+    give(s, 0, "whitby", "cork")  # three of the British Isles, Cork face down
+    s.faceup[loc(s, "cork")], s._legal = False, None
+    assert A.BONUS + 1 not in s.legal_actions()
+    s.faceup[loc(s, "cork")], s._legal = True, None
+    assert A.BONUS + 1 in s.legal_actions()
+
+
+def test_conquest_legacy_needs_three_locations_of_one_region() -> None:
+    s = new(3)
+    give(s, 0, "lindisfarne", "whitby", "noirmoutier", "quentovic")  # two and two
+    assert A.BONUS + 1 not in s.legal_actions()
+    give(s, 0, "cork")
+    s._legal = None
+    assert A.BONUS + 1 in s.legal_actions()
+
+
+def test_the_journey_pool_size_stays_within_two_and_ten() -> None:
+    # ruling 15
+    s = new(3, stack=("bifrost",))
+    s.pool_size = 10
+    do(s, "use The Bifrost Opens")  # +1
+    assert s.pool_size == 10
+    do(s, "end turn")
+    assert len(s.pool) == 10
+    t = new(3, stack=("fimbulwinter",))
+    t.pool_size = 2
+    do(t, "use Fimbulwinter")  # -1
+    assert t.pool_size == 2
+
+
+def test_the_log_names_the_player_to_the_right_as_the_locations_roller() -> None:
+    # ruling 20: play passes left (seat + 1), so the player to the right is seat - 1
+    s = new(4, stack=("lindisfarne",))
+    do(s, "move to the British Isles")
+    dice(s, more=True)
+    do(s, "conquer Lindisfarne")
+    line = next(e for e in s.events_for(None) if " attacks Lindisfarne " in e)
+    assert line == f"{s.pname(0)} attacks Lindisfarne ({s.pname(3)} rolls for it)"
