@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import drakkar
-from drakkar.games.gone_viking.cards import DECKS, SHIPS
+from drakkar.games.gone_viking.cards import SHIPS
 from drakkar.games.gone_viking.home import BUILD, FREE_SWAP, JARL, OVER, PAY_SWAP
-from drakkar.games.gone_viking.scenario import at_home, at_trick, card, labels, play
+from drakkar.games.gone_viking.scenario import at_home, at_trick, deal_hands, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState
 
 NOTHING = ["2 Trees"] * 3
@@ -102,13 +102,7 @@ def test_thors_any_four_tokens_never_include_a_ship() -> None:
 def deal_raid(s: GoneVikingState, hands: list[list[str]], trump: str) -> None:
     """At a raid's free swap: deal these hands instead (the rest is the pile), nobody swaps."""
     assert s.phase == FREE_SWAP
-    rest = list(DECKS[s.num_players])
-    s.hands = []
-    for names in hands:
-        kinds = sorted(card(c) for c in names)
-        for k in kinds:
-            rest.remove(k)
-        s.hands.append(kinds)
+    rest = deal_hands(s, hands)
     s.pile, s.pile_known = rest, [0] * len(rest)
     s._legal = None
     s.check_invariants()

@@ -43,6 +43,18 @@ def tokens_of(text: str) -> list[int]:
     return out
 
 
+def deal_hands(s: GoneVikingState, hands: Sequence[Sequence[str]]) -> list[int]:
+    """Give each seat the named cards; the rest of the deck, to make the pile from."""
+    rest = list(DECKS[s.num_players])
+    s.hands = []
+    for names in hands:
+        kinds = sorted(card(c) for c in names)
+        for k in kinds:
+            rest.remove(k)
+        s.hands.append(kinds)
+    return rest
+
+
 def at_trick(
     players: int,
     hands: Sequence[Sequence[str]],
@@ -59,13 +71,7 @@ def at_trick(
     """A state where `leader` leads a fresh trick; `tokens` per seat as for `tokens_of`."""
     s = GAME.new(players, seed)
     assert isinstance(s, GoneVikingState)
-    rest = list(DECKS[players])
-    s.hands = []
-    for names in hands:
-        kinds = sorted(card(c) for c in names)
-        for k in kinds:
-            rest.remove(k)
-        s.hands.append(kinds)
+    rest = deal_hands(s, hands)
     s.god, s.god_owner = -1, -1
     if god is not None:
         s.god, s.god_owner = card(god), god_owner
