@@ -21,9 +21,12 @@ from typing import Any, Self
 from drakkar.engine.errors import InvalidOptions
 
 
-def option(default: Any, help: str, *, choices: tuple[Any, ...] | None = None) -> Any:
-    """A dataclass field with a help text and, optionally, the values it may take."""
-    meta = {"help": help, "choices": choices}
+def option(
+    default: Any, help: str, *, choices: tuple[Any, ...] | None = None, local: bool = False
+) -> Any:
+    """A dataclass field with a help text and, optionally, the values it may take. `local`: it
+    reads the machine's files, so a server takes it only from where it runs, not a request."""
+    meta = {"help": help, "choices": choices, "local": local}
     if isinstance(default, list | dict | set):
         raise TypeError("option defaults must be immutable; use a tuple")
     return dataclasses.field(default=default, metadata=meta)
@@ -44,6 +47,7 @@ class GameOptions:
                 "default": f.default,
                 "choices": f.metadata.get("choices"),
                 "help": f.metadata.get("help", ""),
+                "local": f.metadata.get("local", False),
             }
             for f in dataclasses.fields(cls)
         ]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -54,6 +55,7 @@ def create_app(
     app = FastAPI(title="drakkar", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub, app.state.rate, app.state.burst = hub, rate, burst
     app.add_exception_handler(PlayError, routes.refused)
+    app.add_exception_handler(RequestValidationError, routes.malformed)
     app.include_router(routes.router)
     app.add_api_websocket_route("/ws/games/{game_id}", sockets.serve_socket)
     for page in ("index", "play", "replay"):

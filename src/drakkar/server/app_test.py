@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+import drakkar
 from drakkar.engine.record import Record
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.server import create_app
@@ -73,6 +74,10 @@ def test_the_catalogue_lists_the_served_games_their_options_and_bot_levels(clien
         ({"game": "high-card", "turn_seconds": -1}, "bad-settings", "turn_seconds"),
         ({"game": "high-card", "bot_delay": "fast"}, "bad-settings", "bot_delay"),
         ([1, 2], "bad-message", "JSON object"),
+        ({"game": ["high-card"]}, "unknown-game", "no game called ['high-card']"),
+        ({"game": "high-card", "seed": 2**63}, "bad-options", "'seed' must be a whole number"),
+        ({"game": "high-card", "seed": -1}, "bad-options", "'seed' must be a whole number"),
+        ({"game": "high-card", "seed": "7"}, "bad-options", "'seed' must be a whole number"),
     ],
 )
 def test_a_bad_game_request_is_refused_with_its_reason_and_creates_nothing(
@@ -91,7 +96,41 @@ def test_malformed_and_oversized_requests_are_refused(client) -> None:
     assert r.status_code == 400 and r.json()["error"] == "bad-json"
     r = client.post("/api/games", content=b" " * 70_000)
     assert r.status_code == 400 and r.json()["error"] == "too-large"
+    r = client.post("/api/games", content=b'{"game": "high-card", "seed": ' + b"9" * 4400 + b"}")
+    assert r.status_code == 400 and r.json()["error"] == "bad-json"  # too long for Python's int
     assert client.get("/api/games").json() == []
+
+
+def test_a_replay_request_of_the_wrong_type_is_refused_in_the_usual_shape(client) -> None:
+    created = new_game(client)
+    for url in (
+        f"/api/games/{created['id']}/replay/abc",
+        f"/api/games/{created['id']}/replay/0?seat=x",
+    ):
+        r = client.get(url)
+        assert r.status_code == 400 and r.json()["error"] == "bad-request" and r.json()["reason"]
+
+
+def test_an_option_that_reads_the_servers_files_is_not_taken_from_a_request(tmp_path: Path) -> None:
+    app = create_app([drakkar.load("villainous-vikings")], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as c:
+        vv = c.get("/api/catalogue").json()[0]
+        assert "cards" not in {o["name"] for o in vv["options"]}  # not offered by the lobby
+        for path in ("/etc/hostname", "/nonexistent", ""):
+            r = c.post("/api/games", json={"game": "villainous-vikings", "players": 3,
+                                           "options": {"cards": path}})  # fmt: skip
+            assert r.status_code == 400 and "reads the server's files" in r.json()["reason"]
+            assert "hostname" not in r.json()["reason"]
+        assert c.get("/api/games").json() == []
+
+
+def test_the_lobby_tells_whether_a_game_was_arranged(client) -> None:
+    # a chosen seed or a stacked deck lets the creator know hidden cards: joiners are told
+    plain = new_game(client)
+    seeded = new_game(client, seed=7)
+    stacked = new_game(client, options={"stack": [9, 8, 7]})
+    listed = {g["id"]: g["arranged"] for g in client.get("/api/games").json()}
+    assert listed == {plain["id"]: False, seeded["id"]: True, stacked["id"]: True}
 
 
 def test_creating_a_game_gives_one_secret_link_per_person_and_lists_the_game(client) -> None:
@@ -263,17 +302,13 @@ def test_every_kind_of_bad_message_gets_a_reason_and_leaves_the_game_unchanged(c
             (ws0, json.dumps({"type": "act", "action": 99}), "illegal"),
             (ws0, json.dumps({"type": "act", "action": not_in_hand}), "illegal"),
             (ws0, json.dumps({"type": "act", "label": "fly away"}), "illegal"),
+            (ws0, '{"type": "act", "action": ' + "9" * 4400 + "}", "bad-json"),
             (
                 ws0,
                 json.dumps({"type": "act", "action": m0["legal"][0]["action"], "move": 3}),
                 "stale",
             ),
             (ws0, json.dumps({"type": "hello"}), "already-joined"),
-            (
-                ws0,
-                json.dumps({"type": "act", "actions": [m0["legal"][0]["action"]] * 2}),
-                "not-your-turn",
-            ),
             (ws1, json.dumps({"type": "act", "action": 0}), "not-your-turn"),
             (ws1, json.dumps({"type": "act", "label": "play 1"}), "not-your-turn"),
             (ws0, "x" * (MAX_MESSAGE + 1), "too-large"),
@@ -307,7 +342,8 @@ def test_an_error_to_a_seat_out_of_turn_names_nothing_of_the_mover_s_hand(client
             assert not any(f"play {c}" in reason for c in mover_hand), reason
 
 
-def test_a_batch_of_actions_is_all_or_nothing(tmp_path: Path) -> None:
+def test_a_batch_is_played_in_order_up_to_the_first_refused_action(tmp_path: Path) -> None:
+    # As if sent one by one: all or nothing would let a seat try a draw and take it back
     app = create_app([HIGH_CARD], data_dir=str(tmp_path), bot_delay=0.0)
     with TestClient(app) as c:
         created = new_game(
@@ -317,10 +353,34 @@ def test_a_batch_of_actions_is_all_or_nothing(tmp_path: Path) -> None:
             m = hello(ws, 0, token(created, 0))
             a = m["legal"][0]["action"]
             ws.send_json({"type": "act", "actions": [a, a]})  # the second is not this seat's
-            assert ws.receive_json()["code"] == "not-your-turn"
-            assert stored_actions(c, created["id"]) == []
-            ws.send_json({"type": "act", "actions": [a]})
-            assert ws.receive_json()["moves"] == 1
+            assert ws.receive_json()["moves"] == 1  # the first is played ...
+            refusal = ws.receive_json()  # ... and the second refused, saying so
+            assert (
+                refusal["code"] == "not-your-turn"
+                and "the 1 before it were played" in (refusal["reason"])
+            )
+            assert stored_actions(c, created["id"]) == [a]
+            ws.send_json({"type": "act", "actions": [10**6]})  # a first action refused: nothing
+            assert ws.receive_json()["code"] in ("illegal", "not-your-turn")
+            assert stored_actions(c, created["id"]) == [a]
+
+
+def test_a_refused_batch_gives_no_free_look_at_a_draw(tmp_path: Path) -> None:
+    # Viking Raid: staying home draws the top card; a batch that then fails must not undo it
+    app = create_app([drakkar.load("viking-raid")], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as c:
+        created = new_game(c, game="viking-raid", players=2, seed=5,
+                           seats=[{"kind": "person"}, {"kind": "person"}])  # fmt: skip
+        with c.websocket_connect(f"/ws/games/{created['id']}") as ws:
+            m = hello(ws, 0, token(created, 0))
+            while "stay home" not in [x["label"] for x in m["legal"]]:
+                ws.send_json({"type": "act", "action": m["legal"][0]["action"]})
+                m = ws.receive_json()
+            stay = next(x["action"] for x in m["legal"] if x["label"] == "stay home")
+            ws.send_json({"type": "act", "actions": [stay, 10**6]})
+            assert ws.receive_json()["moves"] == m["moves"] + 1
+            assert ws.receive_json()["code"] in ("illegal", "not-your-turn")
+            assert stored_actions(c, created["id"])[-1] == stay  # stayed home, for good
 
 
 def test_a_finished_game_refuses_moves(client) -> None:

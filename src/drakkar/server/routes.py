@@ -27,6 +27,15 @@ async def refused(request: Request, e: Exception) -> JSONResponse:
     return JSONResponse({"error": code, "reason": str(e)}, status_code=STATUS.get(code, 400))
 
 
+async def malformed(request: Request, e: Exception) -> JSONResponse:
+    """A path or query parameter of the wrong type, in the same shape as every refusal."""
+    errors: list[dict[str, Any]] = getattr(e, "errors", list)()
+    where = "; ".join(
+        f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg', '')}" for err in errors
+    )
+    return JSONResponse({"error": "bad-request", "reason": where or str(e)}, status_code=400)
+
+
 @router.get("/catalogue")
 def catalogue(request: Request) -> list[dict[str, Any]]:
     return hub_of(request).catalogue()
@@ -45,7 +54,7 @@ async def create(request: Request) -> JSONResponse:
         raise PlayError("too-large", f"request of {len(body)} bytes; the limit is {MAX_BODY}")
     try:
         spec = json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except ValueError as e:  # not JSON, not UTF-8, or a number too long for Python to read
         raise PlayError("bad-json", f"the request is not JSON: {e}") from None
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")

@@ -107,6 +107,8 @@ class Socket:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise PlayError("bad-json", f"not JSON: {e.msg} at column {e.colno}") from None
+        except ValueError as e:  # e.g. a number too long for Python to read
+            raise PlayError("bad-json", f"not JSON this server reads: {e}") from None
         if not isinstance(data, dict):
             raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
         kind = data.get("type")

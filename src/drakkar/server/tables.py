@@ -85,6 +85,7 @@ class Table:
     bot_delay: float
     created: float
     finished: float | None = None
+    arranged: bool = False  # the creator chose the seed or stacked a deck: may know hidden cards
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     agents: dict[int, Agent] = field(default_factory=dict)
@@ -124,6 +125,7 @@ class Table:
             "moves": self.moves,
             "to_move": self.state.current_player,
             "turn_seconds": self.turn_seconds,
+            "arranged": self.arranged,
             "created": self.created,
             "scores": self.state.scores() if over else None,
         }
@@ -200,6 +202,7 @@ class Hub:
                         else o["default"]
                     }
                     for o in g.options_class.describe()
+                    if not o["local"]  # set where the server runs, not from the lobby
                 ],
                 "levels": list(self.levels(g)),
             }
@@ -209,7 +212,7 @@ class Hub:
     def create(self, spec: dict[str, Any]) -> tuple[Table, dict[int, str]]:
         """Deal and store a new game from a lobby request; returns it and the seats' tokens."""
         name = spec.get("game")
-        if name not in self.games:
+        if not isinstance(name, str) or name not in self.games:
             known = ", ".join(self.games)
             raise PlayError("unknown-game", f"no game called {name!r}; games: {known}")
         game = self.games[name]
@@ -217,7 +220,20 @@ class Hub:
         options = spec.get("options") or {}
         if not isinstance(options, dict):
             raise PlayError("bad-options", "'options' must be an object of name: value")
+        for o in game.options_class.describe():
+            if o["local"] and o["name"] in options:
+                raise PlayError(
+                    "bad-options",
+                    f"option {o['name']!r} reads the server's files: it is set where the "
+                    "server runs (the command line), not by a request",
+                )
         seed = spec.get("seed")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+        ):
+            raise PlayError(
+                "bad-options", f"'seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}"
+            )
         try:
             state = game.new(players, seed, options)
         except DrakkarError as e:
@@ -225,6 +241,8 @@ class Hub:
         seats, tokens = self._seats(game, state.num_players, spec.get("seats"))
         turn_seconds = _number(spec.get("turn_seconds", 0), "turn_seconds", 0, MAX_TURN_SECONDS)
         bot_delay = _number(spec.get("bot_delay", self.bot_delay), "bot_delay", 0, MAX_BOT_DELAY)
+        stacked = any(v for k, v in state.options.to_dict().items() if "stack" in k)
+        arranged = seed is not None or stacked
         row = GameRow(
             id=secrets.token_hex(6),
             game=game.name,
@@ -233,11 +251,12 @@ class Hub:
             players=state.num_players,
             seed=state.seed,
             seats=[s.__dict__.copy() for s in seats],
-            settings={"turn_seconds": turn_seconds, "bot_delay": bot_delay},
+            settings={"turn_seconds": turn_seconds, "bot_delay": bot_delay, "arranged": arranged},
             created=time.time(),
         )
         self.store.create_game(row)
         table = Table(row.id, game, state, seats, turn_seconds, bot_delay, row.created)
+        table.arranged = arranged
         self.tables[row.id] = table
         self.schedule(table)
         return table, tokens
@@ -298,6 +317,7 @@ class Hub:
                 float(settings.get("bot_delay", self.bot_delay)),
                 row.created,
                 row.finished,
+                bool(settings.get("arranged", False)),
             )
             self.tables[row.id] = table
             self.schedule(table)
@@ -335,8 +355,10 @@ class Hub:
     async def play(
         self, table: Table, seat: int, actions: Sequence[int], expected_moves: int | None = None
     ) -> None:
-        """Check, store, apply and announce `actions` by `seat`; PlayError and nothing changed
-        when any of them is refused."""
+        """Check, store, apply and announce `actions` by `seat`, in order, as if sent one by one:
+        the first refused action stops them with a PlayError, the ones before it stand. (All or
+        nothing would let a seat try a draw or a roll and take it back: a free look at hidden
+        cards.)"""
         async with table.lock:
             state = table.state
             if state.is_terminal():
@@ -352,23 +374,32 @@ class Hub:
                 name = "nobody" if mover is None else table.seats[mover].name
                 raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
             trial = state.clone()
+            played: list[int] = []
+            refusal = None
             for i, a in enumerate(actions):
+                done = f" (the {i} before it were played)" if i else ""
                 if trial.current_player != seat:
-                    raise PlayError(
+                    refusal = PlayError(
                         "not-your-turn",
-                        f"action {i + 1} of {len(actions)} comes after your turn has ended",
+                        f"action {i + 1} of {len(actions)} comes after your turn has ended{done}",
                     )
+                    break
                 try:
                     trial.apply(a)
                 except IllegalAction as e:
-                    raise PlayError("illegal", str(e)) from None
+                    refusal = PlayError("illegal", f"{e}{done}")
+                    break
+                played.append(a)
+            if not played:
+                assert refusal is not None
+                raise refusal
             # Stored before anyone is told: a crash after this line loses nothing acknowledged.
             try:
                 await asyncio.to_thread(
                     self.store.append_actions,
                     table.id,
                     table.moves,
-                    list(actions),
+                    played,
                     trial.is_terminal(),
                 )
             except Exception as e:  # the database refused or is gone: nothing was played
@@ -381,6 +412,8 @@ class Hub:
                 table.finished = time.time()
             self.schedule(table)
             await self.broadcast(table)
+            if refusal is not None:
+                raise refusal
 
     async def broadcast(self, table: Table) -> None:
         for conn in list(table.connections):

@@ -14,7 +14,7 @@ RAGNAROK = "ragnarok"
 @dataclass(frozen=True)
 class Options(GameOptions):
     cards: str = option(
-        "", "a card set to play with: a TOML file or folder (empty: the shipped set)"
+        "", "a card set to play with: a TOML file or folder (empty: the shipped set)", local=True
     )
     captains: tuple[str, ...] = option((), "Captain ids by seat (empty: dealt at random)")
     stack: tuple[str, ...] = option(

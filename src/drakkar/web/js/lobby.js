@@ -135,7 +135,8 @@ async function refresh() {
       links.push(" · ", el("a", { href: mine[g.id].all }, "my seats"));
     }
     table.append(el("tr", { dataset: { game: g.id } },
-      el("td", {}, g.title, el("br"), el("span", { class: "muted" }, g.id)),
+      el("td", {}, g.title, el("br"), el("span", { class: "muted" }, g.id),
+        g.arranged ? el("span", { class: "muted", title: "its creator chose the seed or stacked a deck, so may know hidden cards" }, " · arranged") : ""),
       el("td", {}, seats),
       el("td", {}, el("span", { class: `status ${g.status}` }, g.status)),
       el("td", {}, g.moves),
