@@ -3,7 +3,8 @@
 For every served game (the toy and each real game), every seat is a person on its own real
 WebSocket, plus a spectator. After each move, each recipient's message is compared with what the
 server would send if everything that recipient cannot see were dealt differently
-(`redeterminize`): a message that changes carried a secret. Log lines must be ones the
+(`redeterminize`, with fresh dice and shuffles to come): a message that changes carried a
+secret. The spectator's message must survive a re-deal for any seat. Log lines must be ones the
 recipient's audience includes, and a refusal sent to a seat out of turn names nothing but whose
 turn it is.
 """
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from drakkar.engine.game import Game
+from drakkar.engine.rng import Rng
 from drakkar.server import create_app
 from drakkar.server.conftest import SERVED, TestClient
 from drakkar.server.tables import Table, message_for
@@ -37,9 +39,12 @@ def check_message(table: Table, seat: int | None, got: dict[str, Any], rng: rand
     allowed = {e.text for e in state.events if e.visible_to(seat)}
     assert all(line in allowed for line in got["log"])
     changed = False
-    for _ in range(REDEALS if seat is not None else 0):
+    # A spectator sees less than any seat: a re-deal for any seat must not change its message.
+    redeal_for = [seat] * REDEALS if seat is not None else list(range(state.num_players))
+    for who in redeal_for:
         other = state.clone()
-        other.redeterminize(seat, rng)
+        other.rng = Rng(rng.getrandbits(64))  # future dice and shuffles are hidden too
+        other.redeterminize(who, rng)
         changed |= other.full_state() != state.full_state()
         shown = Table(table.id, table.game, other, table.seats, 0, 0, table.created)
         again = json.loads(json.dumps(message_for(shown, seat)))
