@@ -83,6 +83,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.state: State | None = None
+        self.ended = False  # an illegal action (illegal="end") ended the episode
         self.seat = 0 if seat is None else seat
         self.opponents: dict[int, Agent] = {}
 
@@ -90,6 +91,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        self.ended = False
         rng = self.np_random
         self.seat = (
             int(rng.integers(self.num_players)) if self.fixed_seat is None else self.fixed_seat
@@ -107,7 +109,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self.state
         if state is None:
             raise RuntimeError("call reset() first")
-        if state.is_terminal():
+        if state.is_terminal() or self.ended:
             raise RuntimeError("the episode is over; call reset()")
         a = int(action)
         if a not in state.legal_actions():
@@ -116,6 +118,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise IllegalAction(f"action {a} is not legal")  # pragma: no cover
             info = self._info()
             info["illegal_action"] = True
+            self.ended = True  # the episode ended on it, though the game did not
             return self._obs(), self.illegal_reward, True, False, info
         state.apply(a)
         self._play_opponents()

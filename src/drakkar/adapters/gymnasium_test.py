@@ -73,6 +73,9 @@ def test_an_illegal_action_ends_the_episode_or_raises():
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-2.0, True, True)
     assert env.state.full_state() == before
+    with pytest.raises(RuntimeError, match="the episode is over"):  # it ended on that action
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.reset(seed=2)  # a new episode plays again
     strict = DrakkarEnv("high-card", players=2, illegal="raise")
     _, info = strict.reset(seed=1)
     with pytest.raises(IllegalAction):

@@ -6,8 +6,8 @@
     game = pyspiel.load_game("drakkar_gone_viking(players=4)")
 
 `register()` registers each game as "drakkar_<name>" (dashes become underscores) with the
-parameters `players`, `seed` (-1: a fresh random deal for each initial state; otherwise the n-th
-initial state of a loaded game is dealt from the n-th draw of a generator seeded with it) and
+parameters `players`, `seed` (-1: a fresh random deal for each initial state; otherwise every
+initial state is the one deal that seed makes) and
 every game option (lists as text separated by semicolons: `stack=9;8;7`). Chance is sampled-stochastic: the
 shuffles and dice happen inside `apply_action`, drawn from the drakkar state's own RNG, so
 there are no chance nodes. The information is imperfect; observations come from a py observer:
@@ -147,7 +147,15 @@ class SpielGame(pyspiel.Game):
         record = Record.loads(text)
         if record.game != self.drakkar_game.name:
             raise ValueError(f"a {record.game} record is not a {self.drakkar_game.name} state")
-        return SpielState(self, record.replay())
+        if record.players != self.num_players():
+            raise ValueError(
+                f"a {record.players}-player record; this game has {self.num_players()}"
+            )
+        options = self.drakkar_game.options(record.options, record.players)
+        state = SpielState(self, _Deal(self.drakkar_game, record.players, record.seed, options))
+        for a in record.actions:  # through pyspiel, so that history() and move_number() hold
+            state.apply_action(a)
+        return state
 
 
 class _Deal:
@@ -250,6 +258,11 @@ class Observer:
         self.dict = {name: self.tensor[s] for name, s in encoder.slices.items()}
 
     def set_from(self, state: SpielState, player: int) -> None:
+        if self.perfect_recall:  # the game type says so: no information-state tensor
+            raise NotImplementedError(
+                "drakkar games give no information-state tensor (the observation tensor is not "
+                "perfect recall); use information_state_string or observation_tensor"
+            )
         self.tensor[:] = self.encoder.encode(state.inner.view(player), player, self.num_players)
 
     def string_from(self, state: SpielState, player: int) -> str:
@@ -283,7 +296,9 @@ def resampler(rng: random.Random | None = None) -> Callable[[SpielState, int], S
         inner = state.inner.clone()
         inner.redeterminize(player, rng)
         inner.rng = Rng(rng.getrandbits(64))
-        return SpielState(state.get_game(), inner)
+        world = state.clone()  # a pyspiel clone keeps history() and move_number()
+        world.held = _Held(inner)
+        return world
 
     return resample
 

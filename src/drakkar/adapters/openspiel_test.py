@@ -62,6 +62,7 @@ def test_a_state_serialises_as_its_drakkar_record(case):
     again = spiel_game.deserialize_state(text)
     assert str(again) == str(state)
     assert again.inner.full_state() == state.inner.full_state()
+    assert again.history() == state.history() and again.move_number() == state.move_number()
 
 
 def _bot(spiel_game, simulations):
@@ -118,6 +119,8 @@ def test_the_resampler_keeps_what_the_seat_knows(case):
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.legal_actions() == state.legal_actions()
         assert sample.inner is not state.inner
+        assert sample.history() == state.history()  # a world at the same point of the game
+        assert sample.is_initial_state() == state.is_initial_state()
         state.apply_action(rng.choice(state.legal_actions()))
 
 
@@ -145,6 +148,13 @@ def test_observations_are_the_seats_view_and_encoding():
 
     expected = encoder_for(game).encode(state.inner.view(1), 1, 2)
     np.testing.assert_array_equal(np.array(state.observation_tensor(1)), expected)
+
+
+def test_there_is_no_information_state_tensor_as_the_game_type_says():
+    spiel_game = _load(all_games()[-1], 2)  # High Card
+    assert not spiel_game.get_type().provides_information_state_tensor
+    with pytest.raises(Exception, match="no information-state tensor"):
+        spiel_game.new_initial_state().information_state_tensor(0)
 
 
 def test_options_are_game_parameters_and_bad_ones_are_refused():
