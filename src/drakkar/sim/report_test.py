@@ -123,3 +123,15 @@ def test_report_of_a_real_study(game: drakkar.Game, tmp_path: Path) -> None:
     assert "agents.png" not in images  # one agent everywhere: nothing to compare
     for name in images:
         assert (page.parent / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_report_draws_an_agent_that_won_every_game_and_one_that_won_none(tmp_path: Path) -> None:
+    # 8 Villainous Vikings games of the heuristic bot against random ones: 8 of 8 and 0 of 24
+    # made the plot's error bars fail (an interval 1e-17 inside the rate)
+    game = drakkar.load("villainous-vikings")
+    study = Study.make(game, 8, 4, seed=3)  # (no agents: the heuristic bot against random)
+    run(study, tmp_path, Backend(jobs=1), prepare(study, tmp_path, resume=False))
+    a = analyse(*load_study(tmp_path))
+    assert {r.rate for r in a.by_agent} == {0.0, 1.0}
+    page = write_report(a, tmp_path)
+    assert "agents.png" in page.read_text()

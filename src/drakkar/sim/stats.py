@@ -23,7 +23,10 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 or n wins the interval touches 0 or 1 exactly (rounding left it 1e-17 off, and a
+    # plot's error bar below the rate then came out negative)
+    return (0.0 if wins <= 0 else min(low, p), 1.0 if wins >= n else max(high, p))
 
 
 def chi2_sf(x: float, df: int) -> float:

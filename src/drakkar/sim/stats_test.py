@@ -46,6 +46,15 @@ def test_wilson_with_no_games_is_the_whole_range() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_wilson_holds_the_rate_at_none_and_all_won() -> None:
+    # rounding once left the bound 1e-17 inside the rate, and a report's plot refused its bars
+    for n in range(1, 2001):
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+        for wins in (0, n / 3, n):
+            low, high = wilson(wins, n)
+            assert low <= wins / n <= high
+
+
 # Critical values at 5% and 1% from any chi-square table.
 @pytest.mark.parametrize(
     ("x", "df", "p"),
