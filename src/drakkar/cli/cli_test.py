@@ -88,8 +88,13 @@ def test_hot_seat_hands_over_between_people(tmp_path: Path) -> None:
         scripted(["", "1", "", "1"]),
         pause=0,
     )
+    game.wipe = lambda: console.print("<<wiped>>")  # type: ignore[method-assign]
     game.run()
-    assert "Pass to seat 1" in console.export_text()
+    text = console.export_text()
+    assert "Pass to seat 1" in text
+    # seat 0's hand is wiped before seat 1 is asked to take the screen
+    before = text[: text.index("Pass to seat 1")]
+    assert before.rstrip().endswith("<<wiped>>") or "<<wiped>>" in before.splitlines()[-2:]
 
 
 def test_parse_seats() -> None:
@@ -175,3 +180,72 @@ def test_bench_can_time_in_cpu_seconds() -> None:
     result = runner.invoke(app, ["bench", "high-card", "--seconds", "0.2", "--cpu-time"])
     assert result.exit_code == 0, result.output
     assert "CPU time" in result.output and "actions/s" in result.output
+
+
+def _finished_record(tmp_path: Path) -> Path:
+    save = tmp_path / "done.json"
+    args = ["play", "high-card", "--seat", "0=random", "--seed", "4", "--pause", "0"]
+    assert runner.invoke(app, [*args, "--save", str(save)]).exit_code == 0
+    return save
+
+
+def test_bad_files_and_paths_get_clear_errors_and_nothing_is_overwritten(tmp_path: Path) -> None:
+    done = _finished_record(tmp_path)
+    kept = done.read_text()
+    data = json.loads(kept)
+    (tmp_path / "seats.json").write_text(json.dumps(data | {"seats": ["human"]}))
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00\x01")
+    (tmp_path / "bigint.json").write_text(kept.replace('"seed": 4', '"seed": ' + "9" * 5000))
+    (tmp_path / "file").write_text("")
+    cases = [
+        (["replay", str(tmp_path / "seats.json")], "'seats' names 1 seats for 2 players"),
+        (["replay", str(tmp_path / "binary.json")], "is not text"),
+        (["replay", str(tmp_path / "bigint.json")], "not a JSON record this drakkar reads"),
+        (["play", "high-card", "--save", str(done)], "the file exists"),
+        (["play", "high-card", "--save", str(tmp_path)], "is a folder"),
+        (["play", "--resume", str(done)], "is over; see it with: drakkar replay"),
+        (["play", "knarr", "--resume", str(done), "--seed", "3"], "leave out GAME, --seed"),
+        (["play", "high-card", "--seat", "\u00b2=random"], "SEAT=AGENT"),
+        (["simulate", "high-card", "-n", "4", "--out", str(tmp_path / "file")], "cannot write"),
+        (["simulate", "high-card", "-n", str(10**12)], "at most 50,000,000 games"),
+        (["serve", "--port", "99999"], "a port runs from 0 to 65535"),
+    ]
+    for args, says in cases:
+        result = runner.invoke(app, args)
+        said = " ".join(result.output.split())  # (a long path wraps the line)
+        assert result.exit_code == 2 and says in said, (args, said)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert done.read_text() == kept  # not overwritten, not resumed
+
+
+def test_a_seat_may_be_given_to_a_person_in_any_case() -> None:
+    assert parse_seats(["1=HUMAN"], 2, "easy") == [HUMAN, HUMAN]
+
+
+def test_a_non_ascii_digit_at_the_prompt_is_asked_again(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=200)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["\u00b2", "1"]), pause=0,
+    )  # fmt: skip
+    game.run()
+    assert "'\u00b2' is not legal now" in " ".join(console.export_text().split())
+    assert state.is_terminal()
+
+
+def test_a_spectator_replay_names_only_the_moves_a_spectator_sees(tmp_path: Path) -> None:
+    # Gone Viking!: which cards a seat swaps is its own; a spectator reads "swaps 2 cards"
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(4, seed=5)
+    while len(state.history) < 12:
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        pick = next((x for x in labels if x.startswith(("pay a Tree", "swap "))), labels[0])
+        state.apply_label(pick)
+    assert any(x.startswith("swap ") for x in map(state.action_label, state.history))
+    Record.from_state(state).save(tmp_path / "gv.json")
+    shown = runner.invoke(app, ["replay", str(tmp_path / "gv.json"), "--all"]).output
+    opened = runner.invoke(app, ["replay", str(tmp_path / "gv.json"), "--all", "--open"]).output
+    assert ": swap " in opened and ": swap " not in shown
+    assert "swaps 2 cards" in shown

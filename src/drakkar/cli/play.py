@@ -20,12 +20,14 @@ def parse_seats(pairs: list[str] | None, players: int, default: str) -> list[str
     seats = [HUMAN] + [default] * (players - 1)
     for pair in pairs or []:
         key, eq, spec = pair.partition("=")
-        if not eq or not key.strip().isdigit():
+        key = key.strip()
+        if not eq or not (key.isascii() and key.isdigit() and len(key) < 6):
             raise fail(f"--seat expects SEAT=AGENT (seats count from 0), got {pair!r}")
         seat = int(key)
         if not 0 <= seat < players:
             raise fail(f"--seat {pair!r}: seats run from 0 to {players - 1}")
-        seats[seat] = spec.strip() or default
+        spec = spec.strip()
+        seats[seat] = HUMAN if spec.lower() == HUMAN else spec or default
     return seats
 
 
@@ -74,9 +76,20 @@ def play_command(
     """Play a game in the terminal. Every move is saved; quit any time and --resume later."""
     try:
         if resume is not None:
+            given = {"GAME": game, "--players": players, "--seat": seat, "--seed": seed,
+                     "--option": option, "--save": save}  # fmt: skip
+            extra = [k for k, v in given.items() if v]
+            if extra or bots != "normal":
+                extra += ["--bots"] if bots != "normal" else []
+                raise fail(
+                    f"--resume carries on the record's own game, players, seats and options: "
+                    f"leave out {', '.join(extra)}"
+                )
             record = drakkar.Record.load(resume)
             g = drakkar.load(record.game)
             state: State = record.replay()
+            if state.is_terminal():
+                raise fail(f"the game in {resume} is over; see it with: drakkar replay {resume}")
             seats = list(record.seats) or [HUMAN] + ["heuristic"] * (record.players - 1)
             save = resume
         else:
@@ -90,6 +103,17 @@ def play_command(
             if save is None:
                 stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
                 save = Path("saves") / f"{g.name}-{stamp}.json"
+                k = 1
+                while save.exists():  # two games started in the same second
+                    k += 1
+                    save = Path("saves") / f"{g.name}-{stamp}-{k}.json"
+            elif save.is_dir():
+                raise fail(f"--save {save} is a folder; name a file, e.g. {save / 'game.json'}")
+            elif save.exists():
+                raise fail(
+                    f"--save {save}: the file exists (a saved game is not overwritten); "
+                    f"carry it on with --resume {save}, or choose another name"
+                )
     except drakkar.DrakkarError as e:
         raise fail(str(e)) from None
     agents = make_agents(g, seats, state.seed)
@@ -105,3 +129,5 @@ def play_command(
     except (Quit, EOFError, KeyboardInterrupt):
         console.print(f"\nSaved. Carry on with: drakkar play --resume {save}")
         raise typer.Exit(0) from None
+    except OSError as e:  # the record cannot be written (a folder, no room, no right)
+        raise fail(f"cannot save the game to {save}: {e.strerror or e}", code=1) from None

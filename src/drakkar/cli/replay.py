@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 import drakkar
@@ -20,6 +21,9 @@ def replay_command(
         None,
         "--as",
         help="See the game as this seat (default: a spectator, who sees only what is public).",
+    ),
+    open_: bool = typer.Option(
+        False, "--open", help="Name every move, hidden ones too (the record holds them all)."
     ),
 ) -> None:
     """Step through a saved game (Enter: next move, q: stop), or print it whole with --all."""
@@ -41,13 +45,17 @@ def replay_command(
     for i, action in enumerate(record.actions):
         player = state.current_player
         label = state.action_label(action)
+        seen = len(state.events_for(seat))
         state.apply(action)
+        if not open_ and player != seat:
+            # another seat's move, as the chosen seat saw it: a label may name a hidden card
+            # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
+            label = "; ".join(state.events_for(seat)[seen:]) or "(nothing you can see)"
         if whole:
             console.print(f"{i + 1:>4}. seat {player}: {label}", markup=False, highlight=False)
             continue
-        # The record holds every move, so its owner may see each label; the table and the log
-        # show the game as the chosen seat saw it.
-        console.rule(f"move {i + 1}: seat {player}: {label}")
+        # the table and the log show the game as the chosen seat saw it
+        console.rule(escape(f"move {i + 1}: seat {player}: {label}"))
         view.show_new_events(seat)
         view.show_table(seat)
         if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):

@@ -42,7 +42,14 @@ def serve_command(
             chosen = [drakkar.load(name) for name in games.split(",") if name.strip()]
         except drakkar.DrakkarError as e:
             raise fail(str(e)) from None
-    store = Store(database, data)
+    if not 0 <= port <= 65535:
+        raise fail(f"--port {port}: a port runs from 0 to 65535")
+    try:
+        store = Store(database, data)
+    except Exception as e:  # a bad URL, an unreachable database, a data folder not writable
+        raise fail(
+            f"cannot open the database: {type(e).__name__}: {str(e).splitlines()[0]}"
+        ) from None
     application = create_app(chosen, bot_delay=bot_delay, store=store)
     where = (
         store.url.split("@")[-1] if store.dialect != "sqlite" else store.url[len("sqlite:///") :]

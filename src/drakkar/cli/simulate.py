@@ -40,6 +40,9 @@ class RateColumn(ProgressColumn):
         return Text(f"{played / elapsed:,.1f} games/s", style="progress.data.speed")
 
 
+MAX_GAMES = 50_000_000
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": False})
 def simulate(
     ctx: typer.Context,
@@ -104,6 +107,9 @@ def simulate(
         done = prepare(study, directory, resume)
     except DrakkarError as e:
         raise fail(str(e)) from None
+    except OSError as e:  # --out names a file, or a place that cannot be written
+        where = e.filename or out or "its folder"
+        raise fail(f"cannot write the study to {where}: {e.strerror or e}") from None
     if note:
         console.print(f"[yellow]{note}[/]")
     backend = Backend(jobs=jobs, ray=ray_address)
@@ -180,6 +186,10 @@ def _study(
     wanted = 1000 if games is None else games
     if wanted < 1:
         raise fail(f"-n must be at least 1, got {wanted}")
+    if wanted > MAX_GAMES:  # a run holds its list of games in memory
+        raise fail(
+            f"-n {wanted:,}: at most {MAX_GAMES:,} games a study; split it over --out folders"
+        )
     rounded = -(-wanted // n_players) * n_players
     note = ""
     if rounded != wanted:

@@ -90,9 +90,10 @@ class TerminalGame:
 
     def human_turn(self, p: int) -> int:
         if len(self.humans) > 1 and self.last_human != p:
+            self.wipe()  # the last person's hand must not greet the next one
             self.console.rule(f"[bold]Pass to seat {p}[/]")
             self.ask(f"Seat {p}: press Enter when only you can see the screen ")
-            self.console.clear()
+            self.wipe()
         self.last_human = p
         self.show_table(p)
         self.show_new_events(p)
@@ -104,6 +105,13 @@ class TerminalGame:
                 return self.parse(text, legal, p)
             except IllegalAction as e:
                 self.console.print(f"[red]{e}[/]")
+
+    def wipe(self) -> None:
+        """Clear the screen, and the terminal's scrollback, where a person could scroll up."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def parse(self, text: str, legal: list[int], p: int) -> int:
         low = text.lower()
@@ -119,7 +127,7 @@ class TerminalGame:
         if low == "hint":
             self.show_hint(p)
             raise IllegalAction("choose an action")
-        if low.isdigit():
+        if low.isascii() and low.isdigit() and len(low) < 12:  # ("²" passes isdigit alone)
             k = int(low)
             if 1 <= k <= len(legal):
                 return legal[k - 1]

@@ -98,9 +98,11 @@ class Record:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
         try:
-            text = Path(path).read_text()
+            text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
             raise InvalidRecord(f"cannot read record {str(path)!r}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise InvalidRecord(f"record {str(path)!r} is not text (UTF-8)") from None
         return cls.loads(text)
 
     @classmethod
@@ -109,6 +111,8 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise InvalidRecord(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        except (ValueError, RecursionError) as e:  # a number too long, or nesting too deep
+            raise InvalidRecord(f"not a JSON record this drakkar reads: {e}") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -155,6 +159,8 @@ class Record:
             game.options(data["options"], game.check_players(data["players"]))
         except DrakkarError as e:
             raise InvalidRecord(f"'options' or 'players': {e}") from None
+        if seats and len(seats) != data["players"]:
+            raise InvalidRecord(f"'seats' names {len(seats)} seats for {data['players']} players")
         record = cls(
             game.name,
             data["rules_version"],

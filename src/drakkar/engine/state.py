@@ -116,8 +116,8 @@ class State:
         for a in legal:
             if " ".join(self.action_label(a).lower().split()) == wanted:
                 return a
-        if wanted.isdigit() and int(wanted) in legal:
-            return int(wanted)
+        if wanted.isascii() and wanted.isdigit() and len(wanted) < 12 and int(wanted) in legal:
+            return int(wanted)  # ("²" is a digit to isdigit(), not to int())
         raise IllegalAction(self._illegal_message(text))
 
     def _illegal_message(self, action: object) -> str:

@@ -302,6 +302,7 @@ def test_every_kind_of_bad_message_gets_a_reason_and_leaves_the_game_unchanged(c
             (ws0, json.dumps({"type": "act", "action": 99}), "illegal"),
             (ws0, json.dumps({"type": "act", "action": not_in_hand}), "illegal"),
             (ws0, json.dumps({"type": "act", "label": "fly away"}), "illegal"),
+            (ws0, json.dumps({"type": "act", "label": "\u00b2"}), "illegal"),  # int("²") fails
             (ws0, '{"type": "act", "action": ' + "9" * 4400 + "}", "bad-json"),
             (
                 ws0,

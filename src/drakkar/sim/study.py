@@ -54,7 +54,8 @@ def split_agents(values: list[str] | str | None) -> list[str]:
                 specs[-1] += "," + piece
                 continue
             spec, star, count = piece.rpartition("*")
-            if star and count.strip().isdigit() and spec.strip():
+            count = count.strip()
+            if star and count.isascii() and count.isdigit() and len(count) < 9 and spec.strip():
                 k = int(count)
                 if k < 1:
                     raise InvalidOptions("agents", f"{piece!r}: a count must be at least 1")

@@ -201,6 +201,10 @@ def _read(files: list[Path]) -> dict[str, list[tuple[str, Any]]]:
             data = tomllib.loads(f.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as e:
             raise CardError(f"{f.name}: not valid TOML: {e}") from None
+        except UnicodeDecodeError:
+            raise CardError(f"{f.name}: not text (UTF-8)") from None
+        except OSError as e:
+            raise CardError(f"{f.name}: cannot be read: {e.strerror}") from None
         for key, value in data.items():
             if key not in ("dice", "helmets", "region", "captain", "location", "warrior", "asgard"):
                 raise CardError(f"{f.name}: unknown table {key!r}")
