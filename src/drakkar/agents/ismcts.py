@@ -107,7 +107,7 @@ class ISMCTSAgent(Agent):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         _check(iterations is None or iterations >= 1, "iterations", iterations, "at least 1")
-        _check(seconds is None or seconds > 0, "seconds", seconds, "above 0")
+        _check(seconds is None or 0 < seconds < math.inf, "seconds", seconds, "a number above 0")
         _check(c >= 0 and math.isfinite(c), "c", c, "a number 0 or above")
         _check(rollout in ROLLOUTS, "rollout", rollout, "one of " + ", ".join(ROLLOUTS))
         _check(0.0 <= epsilon <= 1.0, "epsilon", epsilon, "between 0 and 1")

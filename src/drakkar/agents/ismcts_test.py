@@ -389,6 +389,7 @@ def test_gone_vikings_roll_outs_are_read_after_the_jarl():
         ("ismcts:margin=1.5", "margin"),
         ("ismcts:prior=-1", "prior"),
         ("ismcts:bias=-2", "bias"),
+        ("ismcts:seconds=inf", "seconds"),  # a search that never ends
         ("ismcts:paired=2", "paired"),
         ("ismcts:z=-1", "z"),
         ("ismcts:speed=9", "speed"),

@@ -61,7 +61,9 @@ def measure(
 def bench_command(
     game: str = typer.Argument(..., help="The game, e.g. viking-raid."),
     players: int = typer.Option(None, "--players", "-p", help="Players (default: the game's)."),
-    seconds: float = typer.Option(5.0, "--seconds", "-s", min=0.1, help="How long to play."),
+    seconds: float = typer.Option(
+        5.0, "--seconds", "-s", min=0.1, max=86400.0, help="How long to play (up to a day)."
+    ),
     seed: int = typer.Option(0, "--seed"),
     cpu_time: bool = typer.Option(
         False,
