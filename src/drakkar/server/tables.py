@@ -202,7 +202,7 @@ class Hub:
                         else o["default"]
                     }
                     for o in g.options_class.describe()
-                    if not o["local"]  # set where the server runs, not from the lobby
+                    if not o["local"]  # it reads the server's files: never from a request
                 ],
                 "levels": list(self.levels(g)),
             }
@@ -224,8 +224,8 @@ class Hub:
             if o["local"] and o["name"] in options:
                 raise PlayError(
                     "bad-options",
-                    f"option {o['name']!r} reads the server's files: it is set where the "
-                    "server runs (the command line), not by a request",
+                    f"option {o['name']!r} reads the server's files, so a request may not "
+                    "set it; the server plays with its default",
                 )
         seed = spec.get("seed")
         if seed is not None and (
