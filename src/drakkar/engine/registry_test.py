@@ -25,3 +25,24 @@ def test_every_game_is_described_consistently() -> None:
         assert g.num_distinct_actions > 0
         assert g.rules_page() is not None, f"{g.name} has no docs/rules page"
         assert g.options().to_dict() == g.options_class().to_dict()
+
+
+def test_every_test_a_rules_page_names_exists() -> None:
+    # a page pins each rule to a test by name: a renamed or removed test must not leave it
+    # pointing at nothing (a name ending in "..." stands for any test it begins)
+    import re
+    from pathlib import Path
+
+    source = Path(drakkar.__file__).parent
+    tests = {
+        name
+        for path in source.rglob("*_test.py")
+        for name in re.findall(r"^def (test_\w+)", path.read_text(), re.M)
+    }
+    for g in drakkar.games():
+        page = g.rules_page()
+        assert page is not None
+        text = page.read_text()
+        for name in set(re.findall(r"(test_\w+)(\.\.\.)?", text)):
+            ok = name[0] in tests or (name[1] and any(t.startswith(name[0]) for t in tests))
+            assert ok, f"{page.name} names {name[0]}{name[1]}, which is no test"
