@@ -12,6 +12,7 @@ from drakkar.agents.spec import LEVELS, make_agent, parse_spec
 from drakkar.cli.app import app, console, fail, parse_options
 from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
 from drakkar.engine.agent import Agent
+from drakkar.engine.options import whole_number
 from drakkar.engine.state import State
 
 
@@ -20,10 +21,9 @@ def parse_seats(pairs: list[str] | None, players: int, default: str) -> list[str
     seats = [HUMAN] + [default] * (players - 1)
     for pair in pairs or []:
         key, eq, spec = pair.partition("=")
-        key = key.strip()
-        if not eq or not (key.isascii() and key.isdigit() and len(key) < 6):
+        seat = whole_number(key)
+        if not eq or seat is None:
             raise fail(f"--seat expects SEAT=AGENT (seats count from 0), got {pair!r}")
-        seat = int(key)
         if not 0 <= seat < players:
             raise fail(f"--seat {pair!r}: seats run from 0 to {players - 1}")
         spec = spec.strip()
@@ -77,10 +77,9 @@ def play_command(
     try:
         if resume is not None:
             given = {"GAME": game, "--players": players, "--seat": seat, "--seed": seed,
-                     "--option": option, "--save": save}  # fmt: skip
+                     "--option": option, "--save": save, "--bots": bots != "normal"}  # fmt: skip
             extra = [k for k, v in given.items() if v]
-            if extra or bots != "normal":
-                extra += ["--bots"] if bots != "normal" else []
+            if extra:
                 raise fail(
                     f"--resume carries on the record's own game, players, seats and options: "
                     f"leave out {', '.join(extra)}"

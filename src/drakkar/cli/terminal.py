@@ -19,6 +19,7 @@ from rich.table import Table
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction
+from drakkar.engine.options import whole_number
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 
@@ -127,8 +128,8 @@ class TerminalGame:
         if low == "hint":
             self.show_hint(p)
             raise IllegalAction("choose an action")
-        if low.isascii() and low.isdigit() and len(low) < 12:  # ("²" passes isdigit alone)
-            k = int(low)
+        k = whole_number(low)
+        if k is not None:
             if 1 <= k <= len(legal):
                 return legal[k - 1]
             raise IllegalAction(f"there is no choice {k}; choose 1 to {len(legal)}")

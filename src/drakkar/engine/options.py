@@ -98,6 +98,15 @@ class GameOptions:
         }
 
 
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """The number `text` spells in at most `digits` ASCII digits, else None. (`str.isdigit()`
+    alone also passes "²", which `int()` refuses, and numbers too long for `int()` to read.)"""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 _HINTS: dict[type, dict[str, Any]] = {}
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from drakkar.engine.errors import IllegalAction
 from drakkar.engine.events import Event, Log, log_to_list
+from drakkar.engine.options import whole_number
 from drakkar.engine.rng import Rng
 
 _new_event = tuple.__new__  # an Event without NamedTuple's slower __new__
@@ -116,8 +117,9 @@ class State:
         for a in legal:
             if " ".join(self.action_label(a).lower().split()) == wanted:
                 return a
-        if wanted.isascii() and wanted.isdigit() and len(wanted) < 12 and int(wanted) in legal:
-            return int(wanted)  # ("²" is a digit to isdigit(), not to int())
+        number = whole_number(wanted)
+        if number is not None and number in legal:
+            return number
         raise IllegalAction(self._illegal_message(text))
 
     def _illegal_message(self, action: object) -> str:

@@ -35,8 +35,8 @@ def _save(fig: Figure, path: Path) -> str:
 def _rate_bars(ax: Axes, rates: Sequence[Rate], fair: float, colours: Sequence[str]) -> None:
     names = [r.name for r in rates]
     values = [r.rate for r in rates]
-    lows = [max(0.0, r.rate - r.interval[0]) for r in rates]
-    highs = [max(0.0, r.interval[1] - r.rate) for r in rates]
+    lows = [r.rate - r.interval[0] for r in rates]
+    highs = [r.interval[1] - r.rate for r in rates]
     ax.bar(names, values, yerr=[lows, highs], capsize=6, color=colours, alpha=0.85)
     ax.axhline(fair, color="#444", linestyle="--", linewidth=1, label=f"fair share {pct(fair)}")
     for i, v in enumerate(values):

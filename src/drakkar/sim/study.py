@@ -21,6 +21,7 @@ from typing import Any
 from drakkar.agents.spec import make_agent
 from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.game import Game
+from drakkar.engine.options import whole_number
 from drakkar.engine.registry import load
 
 FORMAT = "drakkar-study"
@@ -54,9 +55,8 @@ def split_agents(values: list[str] | str | None) -> list[str]:
                 specs[-1] += "," + piece
                 continue
             spec, star, count = piece.rpartition("*")
-            count = count.strip()
-            if star and count.isascii() and count.isdigit() and len(count) < 9 and spec.strip():
-                k = int(count)
+            k = whole_number(count)
+            if star and k is not None and spec.strip():
                 if k < 1:
                     raise InvalidOptions("agents", f"{piece!r}: a count must be at least 1")
                 specs.extend([spec.strip()] * k)

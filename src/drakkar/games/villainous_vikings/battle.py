@@ -221,7 +221,8 @@ def roll_side(
     """Steps 1-3 of the battle sequence for one side. `hammer` None: each hammer is 2 swords."""
     rng = s.rng
     side.faces = [(c, rng.randrange(6)) for c in colours]
-    crew = [e for w in s.crew[side.seat] for e in s.cs.warriors[w].static] if side.seat >= 0 else []
+    crew = _crew_statics(s, side.seat)
+    size = len(s.crew[side.seat]) if side.seat >= 0 else 0
     for e in statics + crew:  # the Captain's and the crew's ("their effects are triggered")
         if e.kind == fx.REROLL_BLANKS and e.applies(ctx):
             _reroll_blanks(s, side)
@@ -241,11 +242,20 @@ def roll_side(
         sw, sh, ham = dice[c][f]
         side.swords += 2 if ham and hammer is None else sw
         side.shields += sh
-    if side.seat >= 0:  # a summoned Draugr's static counts too
-        statics = statics + [e for w in s.crew[side.seat] for e in s.cs.warriors[w].static]
+    if side.seat >= 0:  # a Draugr summoned by a hammer above: his static counts too
+        statics = statics + (
+            crew if len(s.crew[side.seat]) == size else _crew_statics(s, side.seat)
+        )
     for e in statics:
         if e.kind != fx.REROLL_BLANKS and e.applies(ctx):
             _battle_effect(s, side, e, opp_seat)
+
+
+def _crew_statics(s: VVState, seat: int) -> list[fx.Effect]:
+    """The static abilities of `seat`'s crew (none for a Location or the Gods: seat -1)."""
+    if seat < 0:
+        return []
+    return [e for w in s.crew[seat] for e in s.cs.warriors[w].static]
 
 
 def captain_context(s: VVState, seat: int, attacking: bool, region: int, vs: int) -> int:
@@ -380,9 +390,10 @@ def end_fight(s: VVState, b: Battle) -> int | None:
         _repairs(s, b)
         # "apply any damage, and refight the Battle ... treated as a new Battle": a Warrior on
         # a section just lost is moved or discarded before the refight, not after it
-        for seat in overcrewed(s, b):
+        over = overcrewed(s, b)
+        for seat in over:
             s.log(f"{s.pname(seat)} must first discard a Warrior to fit the damaged Longship")
-        b.refit = bool(overcrewed(s, b))
+        b.refit = bool(over)
         if not b.refit:
             start_fight(s, b)
         return None
@@ -408,15 +419,14 @@ def end_fight(s: VVState, b: Battle) -> int | None:
             if s.owned[seat]:
                 s.pending.insert(0, ("lose_location", seat))
     _repairs(s, b)
-    for seat in b.seats:
-        if seat >= 0 and len(s.crew[seat]) > 3 - s.damage[seat]:
-            s.pending.insert(0, ("crew", seat))
+    for seat in overcrewed(s, b):
+        s.pending.insert(0, ("crew", seat))
     return win
 
 
 def overcrewed(s: VVState, b: Battle) -> list[int]:
     """The battle's Captains whose crew is more than their Longship now holds."""
-    return [q for q in b.seats if q >= 0 and len(s.crew[q]) > 3 - s.damage[q]]
+    return [q for q in b.seats if q >= 0 and len(s.crew[q]) > s.capacity(q)]
 
 
 def _repairs(s: VVState, b: Battle) -> None:

@@ -18,6 +18,7 @@ from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
 from drakkar.games.villainous_vikings.cards import COLOURS, CardSet
 from drakkar.games.villainous_vikings.options import RAGNAROK, Options
+from drakkar.games.villainous_vikings.view import action_label, seat_view
 
 DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
 START_GOLD = (0, 2, 4, 6, 8)
@@ -290,7 +291,7 @@ class VillainousVikingsState(State):
         rules.play(self, action)
 
     def action_label(self, action: int) -> str:
-        return rules.label(self, action)
+        return action_label(self, action)
 
     def refill(self) -> None:
         """Replenish the Journey Pool; revealing Ragnarok ends the game at once."""
@@ -420,7 +421,7 @@ class VillainousVikingsState(State):
             )
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return rules.view(self, player)
+        return seat_view(self, player)
 
     def redeterminize(self, player: int, rng: random.Random) -> None:
         """Re-deal the hidden cards: the Journey Deck's order and which cards were left out.
