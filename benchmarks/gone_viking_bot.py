@@ -9,11 +9,11 @@ and its rate per seat. The bar (issue 3) is 40%; chance is 25%.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import drakkar
 from drakkar.agents.random_agent import RandomAgent
+from drakkar.sim.stats import wilson
 
 
 def play(game: drakkar.Game, players: int, seat: int, seed: int) -> float:
@@ -46,13 +46,10 @@ def main() -> None:
         per_seat[seat][1] += 1
         total += r
     rate = total / args.games
-    half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)
+    low, high = wilson(total, args.games)
     secs = time.perf_counter() - start
     print(f"{args.games} games, {n} players, heuristic vs {n - 1} random, seats rotated")
-    print(
-        f"heuristic win rate {rate:.1%} (95% CI {rate - half:.1%} to {rate + half:.1%}); "
-        f"chance {1 / n:.1%}"
-    )
+    print(f"heuristic win rate {rate:.1%} (95% CI {low:.1%} to {high:.1%}); chance {1 / n:.1%}")
     print("by seat: " + ", ".join(f"{s}: {w / c:.1%}" for s, (w, c) in enumerate(per_seat)))
     print(f"{secs:.0f} s")
 

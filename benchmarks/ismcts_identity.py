@@ -25,7 +25,7 @@ import drakkar
 from drakkar.agents.ismcts import ISMCTSAgent
 from drakkar.agents.spec import make_agent
 
-PLAYERS = {"gone-viking": 4, "villainous-vikings": 4, "knarr": 3}
+PLAYERS = {"gone-viking": 4, "villainous-vikings": 4, "knarr": 3, "viking-raid": 4}
 RECORD = Path(__file__).parent / "results" / "ismcts_identity.json"
 
 
@@ -63,6 +63,9 @@ def main() -> None:
     ap.add_argument("--record", action="store_true", help="write the record instead of checking")
     args = ap.parse_args()
     names = args.games or ["gone-viking", "villainous-vikings"]
+    unknown = [n for n in names if n not in PLAYERS]
+    if unknown:
+        ap.error(f"no game {', '.join(unknown)} (games: {', '.join(PLAYERS)})")
     saved = json.loads(RECORD.read_text()) if RECORD.exists() else {}
     bad = 0
     for name in names:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import sys
 import time
@@ -28,6 +27,7 @@ from pathlib import Path
 import drakkar
 from drakkar.agents.ismcts import ISMCTSAgent
 from drakkar.agents.spec import make_agent
+from drakkar.sim.stats import wilson
 
 #: issue 6: (game, players, win rate ISMCTS must reach against heuristic bots)
 ROWS = [
@@ -73,15 +73,6 @@ def _play(args: tuple[str, int, int, str]) -> dict[str, float]:
     """`play_one` in a worker process (`--jobs`)."""
     name, players, g, spec = args
     return play_one(drakkar.load(name), players, g, spec)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 @dataclass

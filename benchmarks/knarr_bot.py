@@ -8,10 +8,10 @@ Prints the heuristic bot's win share (shared wins split) with a 95% confidence i
 from __future__ import annotations
 
 import argparse
-import math
 
 import drakkar
 from drakkar.agents.random_agent import RandomAgent
+from drakkar.sim.stats import wilson
 
 
 def play(games: int, seed: int, players: int = 3, options: dict[str, str] | None = None) -> float:
@@ -42,12 +42,12 @@ def main() -> None:
     args = ap.parse_args()
     opts = dict(kv.split("=", 1) for kv in args.options.split(",") if kv)
     share = play(args.games, args.seed, args.players, opts)
-    half = 1.96 * math.sqrt(share * (1 - share) / args.games)
+    low, high = wilson(share * args.games, args.games)
     print(
         f"knarr {args.players}p, heuristic vs random x{args.players - 1}, {args.games} games, "
         f"seats rotated, options {opts or 'default'}:"
     )
-    print(f"  heuristic win share {share:.3f} (95% CI {share - half:.3f}..{share + half:.3f})")
+    print(f"  heuristic win share {share:.3f} (95% CI {low:.3f}..{high:.3f})")
 
 
 if __name__ == "__main__":

@@ -3,12 +3,15 @@
     python benchmarks/openspiel_match.py --jobs 2              # every game, 200 games each
     python benchmarks/openspiel_match.py --games high-card --count 50 --iterations 100
 
-drakkar plays its `ismcts` spec as shipped (with the game's roll-out depth and the heuristic
-prior at the root). OpenSpiel's `ISMCTSBot` plays through `drakkar.adapters.openspiel`, with a
-resampler built on the game's `redeterminize` and `RolloutEvaluator`: OpenSpiel's random
-roll-out evaluator run on the drakkar state, cut after the same depth as drakkar's, so both
-bots see the same roll-outs and an OpenSpiel "simulation" and a drakkar "iteration" are the
-same unit (one sampled world, one descent, one expansion, one roll-out). Seats alternate
+drakkar plays its `ismcts` spec with random roll-outs (`rollout=random,bias=0,settle=0,
+estimate=0` on top of the game's defaults: its roll-out depth and the heuristic prior at the
+root). OpenSpiel's `ISMCTSBot` plays through `drakkar.adapters.openspiel`, with a resampler
+built on the game's `redeterminize` and `RolloutEvaluator`: OpenSpiel's random roll-out
+evaluator run on the drakkar state, cut after the same depth as drakkar's, so both bots see
+the same roll-outs and an OpenSpiel "simulation" and a drakkar "iteration" are the same unit
+(one sampled world, one descent, one expansion, one roll-out). `--ours` plays another spec,
+e.g. the shipped one (`ismcts:iterations=50`, heuristic roll-outs in every game), which
+OpenSpiel's random roll-outs then do not match. Seats alternate
 between the two bots and the pattern shifts by one every game, so each bot sits in every seat
 equally often; game g is dealt from its own seed, so `--jobs` does not change the results.
 Reported per bot: the mean return per seat it held (1/players is parity), with a 95% interval,
@@ -127,14 +130,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=200, help="iterations a move (200)")
     ap.add_argument("--c", type=float, default=0.7, help="UCB exploration constant (0.7)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--ours", help="drakkar's agent spec (default ismcts:iterations=N,c=C)")
+    ap.add_argument(
+        "--ours",
+        help="drakkar's agent spec (default: ismcts:iterations=N,c=C with random roll-outs)",
+    )
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument(
         "--jobs", type=int, default=1, help="games played at once, one process each (1)"
     )
     args = ap.parse_args(argv)
     games = [load(n) for n in args.games] if args.games else drakkar.games()
-    ours = args.ours or f"ismcts:iterations={args.iterations},c={args.c}"
+    ours = args.ours or (
+        f"ismcts:iterations={args.iterations},c={args.c},rollout=random,bias=0,settle=0,estimate=0"
+    )
     try:
         make_agent(ours, games[0])  # fails early, naming a missing agent
     except InvalidOptions as e:
@@ -150,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         result["wall_seconds"] = time.perf_counter() - start
         rows.append(result)
     print(
-        f"\n{ours} against OpenSpiel at {args.iterations} iterations a move, c={args.c}, random roll-outs; mean return per "
+        f"\n{ours} against OpenSpiel at {args.iterations} iterations a move, c={args.c}, OpenSpiel with random roll-outs; mean return per "
         "seat held (parity is 1/players), 95% interval; seconds per move\n"
     )
     print(

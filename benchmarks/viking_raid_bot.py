@@ -35,6 +35,7 @@ from typing import Any
 
 import drakkar
 from drakkar.agents.random_agent import RandomAgent
+from drakkar.sim.stats import wilson
 
 #: what a saved run records besides its results: a paired comparison needs them all equal
 SETTINGS = ("games", "players", "sinking", "seed", "opponents", "opponent_bot")
@@ -151,11 +152,11 @@ def main() -> None:
     results = run(a)
     seconds = time.perf_counter() - start
     rate = sum(results) / a.games
-    half = 1.96 * math.sqrt(rate * (1 - rate) / a.games)  # normal approximation
+    low, high = wilson(sum(results), a.games)
     print(
         f"{a.bot or 'heuristic'} vs {a.players - 1} {a.opponents}, {a.games} games, "
         f"sinking={a.sinking}, seed {a.seed}: "
-        f"wins {rate:.1%} (95% interval {rate - half:.1%} to {rate + half:.1%}; chance "
+        f"wins {rate:.1%} (95% interval {low:.1%} to {high:.1%}; chance "
         f"{1 / a.players:.0%}) in {seconds:.0f} s ({seconds / a.games:.2f} s a game)"
     )
     if a.save:

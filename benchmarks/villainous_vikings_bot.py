@@ -6,11 +6,11 @@ nice python benchmarks/villainous_vikings_bot.py --games 2000
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import drakkar
 from drakkar.agents import RandomAgent
+from drakkar.sim.stats import wilson
 
 
 def main() -> None:
@@ -33,10 +33,10 @@ def main() -> None:
         wins += s.returns()[seat]
     n = args.games
     rate = wins / n
-    half = 1.96 * math.sqrt(rate * (1 - rate) / n)
+    low, high = wilson(wins, n)
     print(
         f"heuristic vs 3 random, 4 players, {n} games (seats rotated): win rate {rate:.3f} "
-        f"(95% CI {rate - half:.3f}..{rate + half:.3f}); {time.time() - t0:.0f} s"
+        f"(95% CI {low:.3f}..{high:.3f}); {time.time() - t0:.0f} s"
     )
 
 

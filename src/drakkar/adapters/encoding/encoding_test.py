@@ -122,3 +122,21 @@ def test_docs_show_each_games_current_field_table(game):
     assert f"(`{game.name}`)" in section and table in section, (
         "docs/research.md is stale: run python -m drakkar.adapters.encoding docs/research.md"
     )
+
+
+def test_the_command_rewrites_a_file_and_refuses_one_without_markers(tmp_path, capsys) -> None:
+    from drakkar.adapters.encoding import markdown
+    from drakkar.adapters.encoding.__main__ import main
+
+    doc = tmp_path / "doc.md"
+    doc.write_text(f"intro\n{START}\nSTALE TABLE\n{END}\nafter\n", encoding="utf-8")
+    assert main([str(doc)]) == 0
+    text = doc.read_text(encoding="utf-8")
+    assert "STALE TABLE" not in text and text.startswith("intro\n") and text.endswith("after\n")
+    assert markdown() in text
+    bare = tmp_path / "bare.md"
+    bare.write_text("no markers here\n", encoding="utf-8")
+    assert main([str(bare)]) == 2
+    assert bare.read_text(encoding="utf-8") == "no markers here\n"  # nothing lost
+    assert main([str(tmp_path / "missing.md")]) == 2
+    assert "missing.md" in capsys.readouterr().err

@@ -158,3 +158,25 @@ def test_in_the_last_round_being_lost_ends_the_raid():
     assert _one_raid(deck, village, 20, 0, False) == (False, 7)  # replayed next turn
     navigator = CREW_BIT[VIKING_INDEX["Navigator"]]
     assert _one_raid(deck, village, 20, navigator, False, last=True) == (False, 7)
+
+
+def test_rollout_act_makes_the_same_move_as_act() -> None:
+    # The search's roll-outs read a brief view built from the state; that must not change a
+    # single decision (engine/conformance.py checks it too). Random moves mixed in reach the
+    # rarer steps (hurried rounds, duels, discards at the hand limit); all of them are asked for.
+    import random
+
+    rng = random.Random(7)
+    steps = set()
+    for g in range(24):
+        s = GAME.new(2 + g % 5, 700 + g)
+        bot = GAME.heuristic_agent(g)
+        while not s.is_terminal():
+            p = s.current_player
+            assert p is not None
+            a = bot.act(s, p)
+            assert bot.rollout_act(s, p) == a, s.history  # type: ignore[attr-defined]
+            if len(s.legal_actions()) > 1:
+                steps.add(s.view(p)["step"])
+            s.apply(a if rng.random() < 0.7 else rng.choice(s.legal_actions()))
+    assert {"declare", "build", "hire", "destination", "tactics", "discard"} <= steps

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drakkar.games.villainous_vikings import actions as A
+from drakkar.games.villainous_vikings.battle import REFIGHT_LIMIT
 from drakkar.games.villainous_vikings.effects import Effect
 from drakkar.games.villainous_vikings.scenarios import (
     G1,
@@ -149,6 +150,21 @@ def test_captains_do_not_tie_the_battle_is_refought() -> None:
     do(s, "contest")
     assert s.pos[0] == BI and s.pos[1] == 0
     assert s.damage == [1, 2, 0]
+
+
+def test_after_twenty_refights_the_defending_captain_holds() -> None:
+    # a safety limit of ours (odds below 1e-20): ties without damage (shields against no
+    # swords) are refought 20 times in all, then the defender holds, so a game always ends
+    s = new(3)
+    plain(s)
+    s.pos[1] = BI
+    do(s, "move to the British Isles")
+    dice(s, *(WSH, GB, RB) * 2 * REFIGHT_LIMIT)
+    do(s, "contest")
+    assert REFIGHT_LIMIT == 20
+    assert s.battle is None and s.pos[0] != BI and s.pos[1] == BI
+    assert s.damage == [0, 0, 0]
+    assert s.rng.values == []  # type: ignore[attr-defined]  # every fight tied, none past the limit
 
 
 def test_a_crew_fits_its_damaged_longship_before_the_refight() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.effects import Effect
+from drakkar.games.villainous_vikings.ragnarok import REROLL_LIMIT
 from drakkar.games.villainous_vikings.scenarios import (
     G1,
     GB,
@@ -72,6 +73,18 @@ def test_rounds_until_one_remains_the_tied_lowest_reroll_and_the_winner_scores_s
     do(s, "end turn")
     assert s.is_terminal() and s.rank == [2, 0, 1] and s.rag_owner == 1
     assert s.vp(1) == 7 and s.returns() == [0.0, 1.0, 0.0]
+
+
+def test_after_a_hundred_tied_rerolls_the_later_seat_in_turn_order_is_out() -> None:
+    # a safety limit of ours (odds below 1e-60): the game must end, so the tie cannot go on
+    s = reveal()
+    tie = (W1, GB, RB) * 2  # P1 1 and P2 1 again
+    round_two = (W1, GB, RB, W2, GB, RB)  # P0 1, P1 2
+    dice(s, W1, G1, R1, W1, GB, RB, W1, GB, RB, *tie * REROLL_LIMIT, *round_two)
+    do(s, "end turn")
+    assert REROLL_LIMIT == 100
+    assert s.is_terminal() and s.rank == [2, 0, 1]  # P2, later than P1, is out first
+    assert s.rng.values == []  # type: ignore[attr-defined]  # no reroll past the limit
 
 
 def test_sacrifices_in_ragnarok_go_round_until_all_decline() -> None:

@@ -346,6 +346,18 @@ def test_bad_options_name_the_option(options: dict, name: str) -> None:
     assert e.value.option == name
 
 
+def test_captains_are_dealt_at_random_unless_the_option_names_them() -> None:
+    named = GAME.new(3, 1, {"captains": ("ivar", "glamr", "ragnar")})
+    ids = [named.cs.captains[c].id for c in named.captain]
+    assert ids == ["ivar", "glamr", "ragnar"]
+    dealt = {GAME.new(4, seed).captain for seed in range(40)}
+    assert all(len(set(d)) == 4 for d in dealt)  # one Captain a Longship
+    assert len(dealt) > 30  # a different deal from most seeds ...
+    everyone = {c for d in dealt for c in d}
+    assert everyone == set(range(len(named.cs.captains)))  # ... from every Captain
+    assert GAME.new(4, 7).captain == GAME.new(4, 7).captain  # ... and the seed's own
+
+
 def test_round_limit_brings_ragnarok() -> None:
     s = new(3, round_limit=1)
     for _ in range(3):
