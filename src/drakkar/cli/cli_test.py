@@ -249,3 +249,76 @@ def test_a_spectator_replay_names_only_the_moves_a_spectator_sees(tmp_path: Path
     opened = runner.invoke(app, ["replay", str(tmp_path / "gv.json"), "--all", "--open"]).output
     assert ": swap " in opened and ": swap " not in shown
     assert "swaps 2 cards" in shown
+
+
+def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path: Path) -> None:
+    # "[/]" once raised rich.errors.MarkupError; "[red]x" was shown as "x"
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=200)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["[/]", "[red]x", "1"]), pause=0,
+    )  # fmt: skip
+    game.run()
+    said = " ".join(console.export_text().split())
+    assert "'[/]' is not legal now" in said and "'[red]x' is not legal now" in said
+    assert state.is_terminal()
+
+
+def test_help_log_and_hint_ask_again_without_an_error(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=200)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["?", "log", "hint", "1"]), pause=0,
+    )  # fmt: skip
+    game.run()
+    out = console.export_text()
+    assert "Type the number of an action" in out and "No hint" in out
+    assert "choose an action" not in out
+    assert state.is_terminal()
+
+
+def test_hot_seat_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:
+    # CliRunner's output is not a terminal, as under TERM=dumb: the last hand would stay
+    result = runner.invoke(
+        app, ["play", "high-card", "--seat", "1=human", "--save", str(tmp_path / "g.json")]
+    )
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "hot-seat play needs a terminal that can clear" in said
+    assert not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("pause", ["inf", "1e300", "61"])
+def test_a_pause_past_a_minute_is_refused(tmp_path: Path, pause: str) -> None:
+    result = runner.invoke(app, ["play", "high-card", "--pause", pause])
+    assert result.exit_code == 2 and "--pause" in result.output
+
+
+def test_news_the_table_shows_anyway_is_not_printed_twice(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3)
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    lines = state.events_for(0)
+    assert len(lines) >= 2
+    console = Console(record=True, width=200)
+    game = TerminalGame(state, [HUMAN, "random"], {}, tmp_path / "g.json", console, scripted([]))
+    game.show_new_events(0, skip=["something older", *lines[-1:]])
+    shown = [row.strip() for row in console.export_text().splitlines()]
+    assert shown == [f"· {x}" for x in lines[:-1]]
+    game.show_new_events(0)
+    assert console.export_text() == ""  # all of it counts as shown
+
+
+def test_many_choices_are_laid_side_by_side(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(3, seed=1)
+    legal = state.legal_actions()
+    assert len(legal) > 8
+    console = Console(record=True, width=200)
+    game = TerminalGame(state, [HUMAN] * 3, {}, tmp_path / "g.json", console, scripted([]))
+    game.show_legal(legal)
+    shown = console.export_text().splitlines()
+    assert len(shown) < len(legal)
+    assert all(any(f"{i:>2} " in row for row in shown) for i in range(1, len(legal) + 1))

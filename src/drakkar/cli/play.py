@@ -10,7 +10,7 @@ import typer
 import drakkar
 from drakkar.agents.spec import LEVELS, make_agent, parse_spec
 from drakkar.cli.app import app, console, fail, parse_options
-from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
+from drakkar.cli.terminal import HUMAN, MAX_PAUSE, Quit, TerminalGame, can_wipe
 from drakkar.engine.agent import Agent
 from drakkar.engine.options import whole_number
 from drakkar.engine.state import State
@@ -71,7 +71,9 @@ def play_command(
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option key=value."),
     save: Path = typer.Option(None, "--save", help="Record file (default: saves/GAME-TIME.json)."),
     resume: Path = typer.Option(None, "--resume", help="Carry on the game saved in this record."),
-    pause: float = typer.Option(0.6, "--pause", min=0.0, help="Seconds a bot waits before moving."),
+    pause: float = typer.Option(
+        0.6, "--pause", min=0.0, max=MAX_PAUSE, help="Seconds a bot waits before moving (0 to 60)."
+    ),
 ) -> None:
     """Play a game in the terminal. Every move is saved; quit any time and --resume later."""
     try:
@@ -115,6 +117,12 @@ def play_command(
                 )
     except drakkar.DrakkarError as e:
         raise fail(str(e)) from None
+    if seats.count(HUMAN) > 1 and not can_wipe(console):
+        raise fail(
+            "hot-seat play needs a terminal that can clear the screen, so that one person's "
+            "hand is gone before the next sits down; this one cannot (TERM=dumb or not a "
+            "terminal): play one human seat here, or use drakkar serve"
+        )
     agents = make_agents(g, seats, state.seed)
     hint = hint_function(g) if HUMAN in seats else None
     console.print(

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction
@@ -24,6 +25,7 @@ from drakkar.engine.record import Record
 from drakkar.engine.state import State
 
 HUMAN = "human"
+MAX_PAUSE = 60.0  # seconds a bot may be told to wait (time.sleep refuses inf)
 HELP = (
     "Type the number of an action or its label. Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
@@ -33,6 +35,15 @@ HELP = (
 
 class Quit(Exception):
     """The person asked to stop; the record is already saved."""
+
+
+class Asked(Exception):
+    """The person typed a command (help, log, hint) rather than a move: ask again."""
+
+
+def can_wipe(console: Console) -> bool:
+    """True when the screen and its scrollback can be cleared (hot-seat needs it)."""
+    return console.is_terminal and not console.is_dumb_terminal
 
 
 class TerminalGame:
@@ -96,16 +107,20 @@ class TerminalGame:
             self.ask(f"Seat {p}: press Enter when only you can see the screen ")
             self.wipe()
         self.last_human = p
+        # the news first, then the table and the choices, nearest the prompt
+        self.show_new_events(p, skip=self.state.view(p).get("log") or [])
         self.show_table(p)
-        self.show_new_events(p)
         while True:
             legal = self.state.legal_actions()
             self.show_legal(legal)
             text = self.ask(f"Seat {p}, your move: ").strip()
             try:
                 return self.parse(text, legal, p)
+            except Asked:
+                pass
             except IllegalAction as e:
-                self.console.print(f"[red]{e}[/]")
+                # what the person typed is in the message: print it as text, never as markup
+                self.console.print(Text(str(e), style="red"))
 
     def wipe(self) -> None:
         """Clear the screen, and the terminal's scrollback, where a person could scroll up."""
@@ -120,14 +135,14 @@ class TerminalGame:
             raise Quit
         if low in ("?", "help", "h"):
             self.console.print(HELP)
-            raise IllegalAction("choose an action")
+            raise Asked
         if low == "log":
             for line in self.state.events_for(p):
                 self.console.print(f"  {line}", markup=False, highlight=False)
-            raise IllegalAction("choose an action")
+            raise Asked
         if low == "hint":
             self.show_hint(p)
-            raise IllegalAction("choose an action")
+            raise Asked
         k = whole_number(low)
         if k is not None:
             if 1 <= k <= len(legal):
@@ -149,15 +164,33 @@ class TerminalGame:
         self.console.print(Panel(body, title=f"{self.state.game.title} — {who}"))
 
     def show_legal(self, legal: list[int]) -> None:
+        """The choices, numbered; many short ones side by side, so the table stays in view."""
+        cells = [
+            Text.assemble((f"{i:>2} ", "bold cyan"), self.state.action_label(a))
+            for i, a in enumerate(legal, 1)
+        ]
+        widest = max(len(c) for c in cells) + 2
+        across = 1 if len(cells) <= 8 else max(1, min(3, self.console.width // widest))
+        rows = -(-len(cells) // across)
         table = Table(show_header=False, box=None, padding=(0, 1))
-        for i, a in enumerate(legal, 1):
-            table.add_row(f"[bold cyan]{i:>2}[/]", self.state.action_label(a))
+        for r in range(rows):
+            table.add_row(
+                *(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells))
+            )
         self.console.print(table)
 
-    def show_new_events(self, viewer: int | None) -> None:
+    def show_new_events(self, viewer: int | None, skip: list[str] | None = None) -> None:
+        """The viewer's log lines not shown yet, less those the table's own log (`skip`, the
+        view's last lines) is about to show anyway."""
         lines = self.state.events_for(viewer)
         start = self.shown.get(viewer, 0)
-        for line in lines[start:]:
+        end = len(lines)
+        skip = skip or []
+        for tail in range(min(len(skip), end - start), 0, -1):
+            if lines[end - tail : end] == skip[len(skip) - tail :]:
+                end -= tail
+                break
+        for line in lines[start:end]:
             self.console.print(f"  · {line}", markup=False, highlight=False)
         self.shown[viewer] = len(lines)
 
@@ -171,7 +204,7 @@ class TerminalGame:
         table.add_column("action")
         table.add_column("share of the search", justify="right")
         for a, share in stats[:8]:
-            table.add_row(self.state.action_label(a), f"{share:.0%}")
+            table.add_row(Text(self.state.action_label(a)), f"{share:.0%}")
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:
@@ -184,7 +217,7 @@ class TerminalGame:
         table.add_column("result")
         for i in range(self.state.num_players):
             result = "won" if returns[i] == 1 else "shared the win" if returns[i] > 0 else ""
-            table.add_row(str(i), self.seats[i], f"{scores[i]:g}", result)
+            table.add_row(str(i), Text(self.seats[i]), f"{scores[i]:g}", result)
         self.console.print(table)
         self.console.print(f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})")
 

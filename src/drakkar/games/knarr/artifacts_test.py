@@ -156,7 +156,10 @@ def test_cauldron_second_viking_of_a_colour_takes_any_slot_free() -> None:
 
 def test_cauldron_not_for_a_third_viking() -> None:
     s = setup("cauldron", ["red VP", "red VP"], ["red bracelet", "green VP", "blue VP"])
-    assert "recruit red bracelet: take slot 3 (green)" not in labels(s)
+    assert not any(x.startswith("recruit red bracelet: take slot 3") for x in labels(s))
+    s.rc[0] = 1
+    s._legal = None  # (the cached legal actions)
+    assert "recruit red bracelet: take slot 3 (green), paying a recruit token" in labels(s)
 
 
 # -- Golden Bracelet -------------------------------------------------------------------------

@@ -44,8 +44,9 @@ def destination_line(dest_id: str) -> str:
 
 def render(view: dict[str, Any], player: int | None) -> Group:
     parts: list[Any] = []
+    mover = "game over" if view["to_move"] is None else f"to move: player {view['to_move']}"
     head = Text(
-        f"Round {view['round']}  ·  to move: player {view['to_move']}  ·  "
+        f"Round {view['round']}  ·  {mover}  ·  "
         f"phase: {view['phase']}  ·  ship side: {view['ship_side']}"
     )
     if view["artifacts"]:

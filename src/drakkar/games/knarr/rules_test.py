@@ -133,16 +133,18 @@ def test_recruit_into_an_empty_column_gains_the_new_card_only() -> None:
 
 def test_another_slot_costs_a_recruit_token() -> None:
     s = recruit_setup()
-    assert "recruit yellow VP: take slot 3 (green)" not in labels(s)
+    paying = "recruit yellow VP: take slot 3 (green), paying a recruit token"
+    assert not any(x.startswith("recruit yellow VP: take slot 3") for x in labels(s))
     set_tokens(s, 0, rc=1)
-    play(s, "recruit yellow VP: take slot 3 (green)")
+    assert paying in labels(s) and "recruit yellow VP: take slot 2 (yellow)" in labels(s)
+    play(s, paying)
     assert s.rc[0] == 0
     assert "green bracelet" in names(s.hands[0])
 
 
 def test_a_recruit_token_gained_from_the_column_can_pay_for_another_slot() -> None:
     s = recruit_setup()  # the red column shows a recruit icon
-    play(s, "recruit red reputation: take slot 5 (purple)")
+    play(s, "recruit red reputation: take slot 5 (purple), paying a recruit token")
     assert s.rc[0] == 0  # gained 1, spent 1
     assert "blue bracelet" in names(s.hands[0])
 

@@ -172,7 +172,17 @@ class KnarrState(State):
         return [share if w else 0.0 for w in winners]
 
     def action_label(self, action: int) -> str:
-        return A.LABELS[action]
+        label = A.LABELS[action]
+        if action < A.EXPLORE and self.phase in (MAIN, HELMET_PHASE) and self._recruit_pays(action):
+            label += ", paying a recruit token"  # a cost the label must not hide
+        return label
+
+    def _recruit_pays(self, action: int) -> bool:
+        """True when this Recruit takes a slot of another colour than the card played, which
+        costs a recruit token (free with the Cauldron for a column's second Viking)."""
+        kind, slot = divmod(action - A.RECRUIT, 5)
+        c = kind >> 2
+        return slot != c and not (CAULDRON in self.artifacts and len(self.crew[self.turn][c]) == 1)
 
     # -- legal actions -----------------------------------------------------------------------
 
@@ -521,7 +531,8 @@ class KnarrState(State):
         if nxt == self.start:
             if max(self.vp) >= END_SCORE or self.round >= MAX_ROUNDS:
                 self.phase = OVER
-                self.log(f"the game ends; scores {self.vp}")
+                scores = ", ".join(f"player {p} {vp} VP" for p, vp in enumerate(self.vp))
+                self.log(f"the game ends: {scores}")
                 return
             self.round += 1
         self.turn = nxt

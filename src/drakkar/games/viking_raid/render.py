@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -25,14 +26,13 @@ TYPE_STYLE = {SHIP: "bold cyan", DESTINATION: "bold green", SEA: "blue", TREASUR
 
 def render(view: dict[str, Any], player: int | None) -> Group:
     """A Rich renderable of `view`, as seat `player` (None: a spectator) sees it."""
-    parts: list[Any] = [_header(view)]
-    if player is not None and view["hand"] is not None:
-        parts.append(_hand(view["hand"], view["players"][player]["gold"]))
-    parts.append(_players(view, player))
+    parts: list[Any] = [_header(view), _players(view, player)]
     if view["drawn"]:
         parts.append(_drawn(view["drawn"]))
     if view["log"]:
         parts.append(Panel("\n".join(view["log"]), title="log", border_style="dim"))
+    if player is not None and view["hand"] is not None:  # last: nearest the prompt
+        parts.append(_hand(view["hand"], view["players"][player]["gold"]))
     return Group(*parts)
 
 
@@ -65,22 +65,25 @@ def _hand(hand: list[str], gold: int) -> Panel:
 
 
 def _players(view: dict[str, Any], player: int | None) -> Table:
-    table = Table(title="Vikings", expand=True)
-    for col in ("player", "Gold", "raids", "hand", "ship", "crew", "special crew",
-                "destination", "damage", "status"):  # fmt: skip
+    """One row a Viking; short headings and no inner rules, so that 80 columns read whole."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False)
+    for col in ("seat", "Gold", "raids", "cards", "ship, crew", "special crew", "destination",
+                "damage"):  # fmt: skip
         table.add_column(col)
+    table.add_column("status", min_width=12)
     for i, p in enumerate(view["players"]):
         crews = ", ".join(f"{n}{'*' if s == 'used' else ''}" for n, s in p["special_crew"].items())
-        dest = f"{p['destination']} ({p['distance']}, {p['size']})" if p["destination"] else "-"
-        status = "out" if p["out"] else (f"next: {p['continues_at']}" if p["continues_at"] else "")
+        dest = f"{p['destination']} ({p['distance']} {p['size']})" if p["destination"] else "-"
+        status = "out" if p["out"] else (f"{p['continues_at']} next" if p["continues_at"] else "")
         if p["attack"]:
-            status = f"attacks {p['attack']} {status}".strip()
-        name = f"{i} (you)" if i == player else str(i)
+            attack = {"by surprise": "surprise"}.get(p["attack"], p["attack"])
+            status = f"{attack}; {status}".strip("; ")
+        name = f"{i} you" if i == player else str(i)
         style = "bold" if i == view["turn"] and view["winners"] is None else None
         table.add_row(
-            name, str(p["gold"]), str(p["raids"]), str(p["hand_size"]), p["ship"] or "-",
-            str(p["crew"]) if p["ship"] else "-", crews or "-", dest,
-            f"hull {p['hull_damage']}, sail {p['sail_damage']}" if p["ship"] else "-",
+            name, str(p["gold"]), str(p["raids"]), str(p["hand_size"]),
+            f"{p['ship']}, {p['crew']}" if p["ship"] else "-", crews or "-", dest,
+            f"hull {p['hull_damage']} sail {p['sail_damage']}" if p["ship"] else "-",
             status, style="dim" if p["out"] else style,
         )  # fmt: skip
     table.caption = "* a special crew member who has already acted this raid"

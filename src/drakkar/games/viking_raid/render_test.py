@@ -21,17 +21,18 @@ def test_render_shows_hand_gold_ship_crew_damage_drawn_cards_and_log():
          "sail for Near Village")  # fmt: skip
     out = text(s.view(0), 0)
     assert "your hand — 7 Gold" in out and "Sail Maker" in out and "City" in out
-    assert "Long Ship" in out and "Carpenter*" in out and "Near Village (near, 2)" in out
+    assert "Long Ship" in out and "Carpenter*" in out and "Near Village (near 2)" in out
     assert "Rocks" in out and "Voyage" in out  # the Encounter cards drawn
     assert "player 0 sails for Near Village" in out  # the log
-    assert "0 (you)" in out
+    assert "0 you" in out
+    assert out.rindex("your hand") > out.rindex("player 0 sails for Near Village")  # last
 
 
 def test_render_for_another_seat_hides_the_hand():
     s = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
              draws=["Far City"])  # fmt: skip
     out = text(s.view(1), 1)
-    assert "Far City" not in out and "1 (you)" in out
+    assert "Far City" not in out and "1 you" in out
     assert "your hand" in out and "Berserkers" in out  # seat 1's own filler hand
     assert "your hand" not in text(s.view(None), None)
 

@@ -27,6 +27,15 @@ FACES = {  # face -> (swords, shields, hammer)
     "sword_shield": (1, 1, False),
     "hammer": (0, 0, True),
 }
+#: a face as the log and the terminal write it
+FACE_WORDS = {
+    "blank": "blank",
+    "sword": "sword",
+    "swords2": "2 swords",
+    "shield": "shield",
+    "sword_shield": "sword and shield",
+    "hammer": "hammer",
+}
 KINDS = ("hero", "mercenary", "sovereign", "draugr")
 MAX_LOCATIONS, MAX_WARRIORS, MAX_ASGARD, MAX_REGIONS = 64, 32, 16, 10
 

@@ -10,15 +10,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from drakkar.games.villainous_vikings.cards import FACE_WORDS
+
 SECTION_STYLE = ("white", "grey62", "red")
 SECTION_NAMES = ("white", "grey", "red")
 
 
 def _ship(p: dict[str, Any]) -> Text:
+    """The Longship's sections, lost ones crossed out: 'W G R', 'W G x'."""
     t = Text()
     for i, up in enumerate(p["sections"]):
+        t.append(" " if i else "")
         t.append(
-            f"[{SECTION_NAMES[i]}]" if up else "[ x ]", style=SECTION_STYLE[i] if up else "dim"
+            SECTION_NAMES[i][0].upper() if up else "x", style=SECTION_STYLE[i] if up else "dim"
         )
     return t
 
@@ -43,10 +47,10 @@ def render(view: dict[str, Any], player: int | None) -> Any:
             for c in view["pool"]
             if c["type"] == "location" and c["region"] == r
         )
-        where.add_row(name, caps, cards)
+        where.add_row(Text(name), caps, Text(cards))  # (card names as text, never markup)
     asg = [c for c in view["pool"] if c["type"] == "asgard"]
     if asg:
-        where.add_row("Asgard", "", ", ".join(f"{c['name']} ({c['use']})" for c in asg))
+        where.add_row("Asgard", "", Text(", ".join(f"{c['name']} ({c['use']})" for c in asg)))
     captains = Table(title="Captains")
     for col in ("Seat", "Captain", "Ship", "Gold", "Crew", "Locations", "Other", "VP"):
         captains.add_column(col)
@@ -56,12 +60,12 @@ def render(view: dict[str, Any], player: int | None) -> Any:
         me = " (you)" if p["seat"] == player else ""
         captains.add_row(
             f"P{p['seat']}{me}",
-            p["captain"],
+            Text(p["captain"]),
             _ship(p),
             str(p["gold"]),
-            ", ".join(w["name"] for w in p["crew"]),
-            locs,
-            other,
+            Text(", ".join(w["name"] for w in p["crew"])),
+            Text(locs),
+            Text(other),
             str(p["vp"]),
         )
     parts: list[Any] = [head, where, captains]
@@ -71,20 +75,33 @@ def render(view: dict[str, Any], player: int | None) -> Any:
         for col in ("Side", "Dice", "Swords", "Shields", "Sacrificed"):
             bt.add_column(col)
         for x in b["sides"]:
-            dice = ", ".join(f"{SECTION_NAMES[c]}:{f}" for c, f in x["dice"])
+            dice = ", ".join(f"{SECTION_NAMES[c]} {FACE_WORDS[f]}" for c, f in x["dice"])
             bt.add_row(
-                x["name"], dice, str(x["total"]), str(x["shields"]), str(len(x["sacrificed"]))
+                Text(x["name"]), dice, str(x["total"]), str(x["shields"]), str(len(x["sacrificed"]))
             )
         parts.append(bt)
     rag = view["ragnarok"]
     if rag is not None:
         parts.append(
             Panel(
-                Text(
-                    f"Ragnarok: still fighting {rag['alive']}, out {rag['out']}, swords "
-                    f"{rag['swords']}, winner {rag['winner']}"
-                ),
+                Text(_ragnarok_text(rag)),
                 title="Ragnarok",
             )
         )
     return Group(*parts)
+
+
+def _ragnarok_text(rag: dict[str, Any]) -> str:
+    """'still fighting P1, P2 · out P0 · swords P1 4, P2 3', or who won."""
+
+    def seats(ps: list[int]) -> str:
+        return ", ".join(f"P{p}" for p in ps) or "none"
+
+    parts = [f"out {seats(rag['out'])}"]
+    if rag["winner"] is not None:
+        parts.insert(0, f"P{rag['winner']} wins Ragnarok")
+    else:
+        parts.insert(0, f"still fighting {seats(rag['alive'])}")
+        if rag["swords"]:
+            parts.append("swords " + ", ".join(f"P{p} {n}" for p, n in rag["swords"].items()))
+    return " · ".join(parts)

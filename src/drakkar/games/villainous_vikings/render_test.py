@@ -29,14 +29,29 @@ def test_render_shows_regions_pool_captains_and_a_battle() -> None:
         "Ragnar Lodbrok",
         "P0 (you)",
         "Battle: conquest",
-        "[white]",
-        "grey:blank",
+        "W G R",  # the three sections, none lost
+        "grey blank",
     ):
         assert want in out, want
+
+
+def test_render_crosses_out_a_lost_section_and_shows_names_as_text() -> None:
+    s = new(3, stack=("lindisfarne", "cork"))
+    plain(s)
+    s.damage[0] = 1
+    assert "W G x" in _text(s, 0)
+    view = s.view(0)
+    view["players"][1]["captain"] = "[/]Ivar [red]Boneless"  # a custom card set's name
+    console = Console(width=200, record=True)
+    console.print(GAME.render(view, 0))  # once: rich.errors.MarkupError
+    assert "[/]Ivar [red]Boneless" in console.export_text()
 
 
 def test_render_shows_ragnarok_at_the_end() -> None:
     s = GAME.new(3, 2, {"round_limit": 1})
     while not s.is_terminal():
         s.apply(s.legal_actions()[-1])
-    assert "Ragnarok" in _text(s, None)
+    out = _text(s, None)
+    assert "Ragnarok" in out and f"P{s.rag_owner} wins Ragnarok" in out
+    view = s.view(None)["ragnarok"]
+    assert view["winner"] not in view["out"] and len(view["out"]) == 2

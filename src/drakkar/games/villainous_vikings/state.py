@@ -16,7 +16,7 @@ from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings import battle as B
 from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
-from drakkar.games.villainous_vikings.cards import COLOURS, CardSet
+from drakkar.games.villainous_vikings.cards import COLOURS, FACE_WORDS, CardSet
 from drakkar.games.villainous_vikings.options import RAGNAROK, Options
 from drakkar.games.villainous_vikings.view import action_label, seat_view
 
@@ -207,7 +207,7 @@ class VillainousVikingsState(State):
         if text is None:
             names = self.cs.face_names
             text = cache[key] = (
-                ", ".join(f"{COLOURS[c]} {names[c][f]}" for c, f in faces) or "nothing"
+                ", ".join(f"{COLOURS[c]} {FACE_WORDS[names[c][f]]}" for c, f in faces) or "nothing"
             )
         return text
 

@@ -180,7 +180,7 @@ def seat_view(s: VVState, player: int | None) -> dict[str, Any]:
         if rag is None
         else {
             "alive": rag.alive.copy(),
-            "out": s.rank.copy(),
+            "out": [p for p in s.rank if p not in rag.alive],  # (the winner stays alive)
             "swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()},
             "winner": s.rag_owner if s.rag_owner >= 0 else None,
         },

@@ -4,7 +4,7 @@
 import { el } from "/static/js/common.js";
 import { actionsByCard, card, zone } from "/static/js/cards.js";
 
-const FACE = { sword: "S", shield: "D", sword_shield: "SD", hammer: "H", blank: "·" }; // sword, defence (shield), hammer
+const FACE = { sword: "S", swords2: "SS", shield: "D", sword_shield: "SD", hammer: "H", blank: "·" }; // sword, defence (shield), hammer
 const nameOf = (x) => (typeof x === "string" ? x : x?.name ?? String(x));
 
 function location(loc, regions, opts = {}) {
@@ -21,7 +21,7 @@ function location(loc, regions, opts = {}) {
 function battle(b, msg) {
   const sides = (b.sides || []).map((s) => el("div", { class: "play" },
     el("div", { class: "name" }, msg.seats[s.seat]?.name ?? s.name, " ", el("span", { class: "muted" }, s.name ?? "")),
-    el("div", { class: "dice" }, (s.dice || []).map(([, face]) => el("span", { class: "die", title: face }, FACE[face] ?? face))),
+    el("div", { class: "dice" }, (s.dice || []).map(([, face]) => el("span", { class: "die", title: face.replace("swords2", "2 swords").replace("_", " and ") }, FACE[face] ?? face))),
     el("div", {}, `swords ${s.swords} · shields ${s.shields}`, s.total !== undefined ? ` · total ${s.total}` : "",
       s.sacrificed && s.sacrificed.length ? ` · sacrificed ${s.sacrificed.map(nameOf).join(", ")}` : "")));
   return zone(`Battle: ${b.kind ?? ""}${b.region !== undefined ? ` in ${msg.view.regions[b.region]}` : ""}`, el("div", { class: "row trick" }, sides));
