@@ -253,3 +253,142 @@ def test_the_page_rejoins_by_itself_when_the_server_is_killed_and_restarted(  # 
         assert page.locator("#hand .card").all_inner_texts() == hand
         page.locator("#hand .card.playable").first.click()
         page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+
+
+def sent_acts(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """Collects every act message the page sends from now on."""
+    acts: list[str] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda f: acts.append(f) if '"act"' in str(f) else None),
+    )
+    return acts
+
+
+def test_the_second_click_of_a_double_click_plays_nothing(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    # it landed on whatever card the redrawn table put under the pointer, and played that too
+    acts = sent_acts(page)
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    card = page.locator("#hand .card.playable").first
+    card.dispatch_event("click", {"detail": 2})  # a double click's second click alone
+    page.wait_for_timeout(300)
+    assert acts == []
+    card.dispatch_event("click", {"detail": 1})
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    assert len(acts) == 1
+
+
+def test_a_card_with_two_moves_opens_a_menu_that_escape_closes(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.evaluate("""async () => {
+        const { card } = await import("/static/js/cards.js");
+        window.played = [];
+        const ui = { interactive: true, act: (a) => window.played.push(a) };
+        const actions = [{ action: 4, label: "play Odin as Books 12" }, { action: 7, label: "lay Odin face down" }];
+        document.body.append(card("Odin", { actions, ui }));
+    }""")
+    page.focus(".card.playable")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".menu")
+    assert page.evaluate("document.activeElement.closest('.menu') !== null")  # it has the focus
+    page.keyboard.press("Escape")
+    assert page.locator(".menu").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('playable')")  # back
+    page.click(".card.playable")
+    page.wait_for_selector(".menu")
+    page.mouse.click(5, 5)  # elsewhere
+    assert page.locator(".menu").count() == 0 and page.evaluate("window.played") == []
+
+
+def test_a_villainous_vikings_region_is_sailed_to_with_the_keyboard(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    acts = sent_acts(page)
+    create_in_lobby(page, base, "villainous-vikings", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    region = page.locator(".region.playable").first
+    region.wait_for(timeout=30_000)
+    assert region.get_attribute("tabindex") == "0" and region.get_attribute("role") == "button"
+    assert (region.get_attribute("aria-label") or "").startswith("move to ")
+    region.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.log p').length > 0")
+    page.wait_for_timeout(300)
+    assert len(acts) == 1
+
+
+def test_a_knarr_destination_shows_its_cost_gain_and_trade(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "knarr", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector(".card.knarr-destination .terms")
+    terms = page.locator(".card.knarr-destination .terms").first.inner_text()
+    assert "cost " in terms and "gain " in terms and "trade " in terms
+
+
+def rendered(page, base: str, msg: dict, selector: str, attribute: str = "") -> list:  # type: ignore[no-untyped-def]
+    """Draw `msg` with its game's renderer in a page; each `selector` match's `attribute`
+    (its text when none)."""
+    page.goto(base + "/")
+    return page.evaluate(  # type: ignore[no-any-return]
+        """async ([msg, selector, attribute]) => {
+        const { render } = await import(`/static/games/${msg.game}.js`);
+        const root = document.createElement("div");
+        document.body.append(root);
+        render(root, msg, { act: () => {}, legal: msg.legal, interactive: true, seat: msg.seat });
+        return [...root.querySelectorAll(selector)]
+            .map((e) => (attribute ? e.getAttribute(attribute) : e.textContent));
+    }""",
+        [msg, selector, attribute],
+    )
+
+
+def test_a_knarr_crew_viking_offers_no_recruit_of_a_hand_card_that_looks_alike(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    rng = random.Random(5)
+    state = drakkar.load("knarr").new(3, seed=5)
+    while True:  # a position where a crew Viking and a hand card share a name, recruiting
+        p = state.current_player
+        view = state.view(p)
+        crew = {v for column in view["seats"][p]["crew"] for v in column}
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        if any(x.startswith("recruit ") for x in labels) and crew & set(view["hand"]):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    msg = {
+        "view": view, "seat": p, "to_move": p, "over": False, "game": "knarr",
+        "seats": [{"name": f"P{i}", "kind": "person"} for i in range(3)],
+        "legal": [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()],
+    }  # fmt: skip
+    offered = rendered(page, base, msg, ".player .card.playable", "aria-label")
+    assert offered == []  # recruits are offered on the hand's cards only
+
+
+def test_a_phone_wide_screen_does_not_scroll_sideways(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    create_in_lobby(page, base, "villainous-vikings", persons=1)  # (the lobby lists games now)
+    page.wait_for_selector("a.seat-link[data-seat='0']")
+    wide = "document.documentElement.scrollWidth"
+    assert page.evaluate(wide) <= 390, "the lobby"
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector(".map .region")
+    assert page.evaluate(wide) <= 390, "the Villainous Vikings table"
+    context.close()
+
+
+def test_gone_viking_shows_the_cards_you_know_in_another_hand(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(4, seed=2)
+    view = state.view(0)
+    view["known_hands"] = {"2": ["Books 7"]}  # as after Thor's pass
+    msg = {
+        "view": view, "seat": 0, "to_move": state.current_player, "over": False,
+        "game": "gone-viking", "seats": [{"name": f"P{i}", "kind": "person"} for i in range(4)],
+        "legal": [],
+    }  # fmt: skip
+    (text,) = rendered(page, base, msg, ".player[data-seat='2']")
+    assert "you know: Books 7" in text

@@ -241,3 +241,26 @@ def draw_artifacts(choice: str, rng: Any) -> tuple[int, ...]:
     if choice == "mead-cup+random":
         return (MEAD_CUP, 1 + rng.randrange(len(ARTIFACT_IDS) - 1))
     return (ARTIFACT_IDS.index(choice),)
+
+
+# -- a Destination in words, for the terminal and the browser --------------------------------
+
+
+def gain_text(g: tuple[int, ...]) -> str:
+    parts = []
+    for n, code in zip(g, ("VP", "BR", "RC", "REP", "CARD"), strict=True):
+        if n:
+            parts.append(f"{n}{code}" if n > 1 else code)
+    return " ".join(parts) or "-"
+
+
+def _column_text(g: tuple[int, ...], prev: tuple[int, ...] | None) -> str:
+    step = g if prev is None else tuple(a - b for a, b in zip(g, prev, strict=True))
+    return gain_text(step)
+
+
+def destination_line(dest_id: str) -> str:
+    """'B27  cost 3 purple 2 red  gain 8VP CARD  trade - | - | VP'."""
+    d = DESTINATIONS[DEST_IDS.index(dest_id)]  # (a face-up card: public)
+    cols = [_column_text(d.trade[i], d.trade[i - 1] if i else None) for i in range(3)]
+    return f"{d.id}  cost {d.cost_text()}  gain {gain_text(d.immediate)}  trade {' | '.join(cols)}"

@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from drakkar.games.knarr.cards import COLOURS, DEST_IDS, DESTINATIONS, REPUTATION_VP
+from drakkar.games.knarr.cards import COLOURS, REPUTATION_VP, destination_line
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta"}
 ICON = {"VP": "VP", "bracelet": "BR", "recruit": "RC", "reputation": "REP", "card": "CARD"}
@@ -20,26 +20,6 @@ def _viking(name: str | None) -> Text:
         return Text("(empty)", style="dim")
     colour, asset = name.split(" ", 1)
     return Text(ICON.get(asset, asset), style=STYLE[colour])
-
-
-def _gain_text(g: tuple[int, ...]) -> str:
-    parts = []
-    for n, code in zip(g, ("VP", "BR", "RC", "REP", "CARD"), strict=True):
-        if n:
-            parts.append(f"{n}{code}" if n > 1 else code)
-    return " ".join(parts) or "-"
-
-
-def _column_text(g: tuple[int, ...], prev: tuple[int, ...] | None) -> str:
-    step = g if prev is None else tuple(a - b for a, b in zip(g, prev, strict=True))
-    return _gain_text(step)
-
-
-def destination_line(dest_id: str) -> str:
-    """'B27  cost 3 purple 2 red  gain 8VP CARD  trade - | - | VP'."""
-    d = DESTINATIONS[DEST_IDS.index(dest_id)]
-    cols = [_column_text(d.trade[i], d.trade[i - 1] if i else None) for i in range(3)]
-    return f"{d.id}  cost {d.cost_text()}  gain {_gain_text(d.immediate)}  trade {' | '.join(cols)}"
 
 
 def render(view: dict[str, Any], player: int | None) -> Group:

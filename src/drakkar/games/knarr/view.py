@@ -16,6 +16,7 @@ from drakkar.games.knarr.cards import (
     DESTINATIONS,
     MAX_REPUTATION,
     V_KIND,
+    destination_line,
     kind_name,
     vikings_for,
 )
@@ -72,6 +73,14 @@ def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
         "traded": s.traded,
         "board": [None if v < 0 else kind_name(V_KIND[v]) for v in s.slots],
         "destinations": [None if d < 0 else DESTINATIONS[d].id for d in s.dslots],
+        # every face-up Destination in words (cost, gain, trade), for a person to judge it
+        "destination_text": {
+            DESTINATIONS[d].id: destination_line(DESTINATIONS[d].id)
+            for d in sorted(
+                {*s.dslots, *(d for p in range(s.num_players) for d in s.ships[p] + s.reserved[p])}
+            )
+            if d >= 0
+        },
         "viking_deck": len(s.deck),
         "discard": _names(s.discard),
         "deck_a": len(s.ddecks[0]),

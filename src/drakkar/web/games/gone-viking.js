@@ -64,7 +64,8 @@ export function render(root, msg, ui) {
       v.fists_won[seat] ? el("span", { class: "stat" }, `Fists ${v.fists_won[seat]}`) : null),
     el("div", {}, tokens(t)),
     v.voids[seat].length ? el("div", { class: "muted" }, `out of ${v.voids[seat].join(", ")}`) : null,
-    seat === msg.seat ? null : zone(`hand (${v.hand_sizes[seat]})`, el("div", { class: "cards fan" }, backs(v.hand_sizes[seat]))))));
+    seat === msg.seat ? null : zone(`hand (${v.hand_sizes[seat]})${(v.known_hands || {})[seat] ? ` · you know: ${v.known_hands[seat].join(", ")}` : ""}`,
+      el("div", { class: "cards fan" }, backs(v.hand_sizes[seat]))))));
 
   const table = el("div", { class: "row" },
     zone(`pile (${v.pile_size})`, el("div", { class: "cards" }, v.pile_size ? backs(1) : [])),

@@ -15,8 +15,12 @@ function viking(name, opts = {}) {
   return card(asset.join(" ") || name, { ...opts, kind: `viking viking-${colour}`, kindLabel: colour, title: name });
 }
 
-function destination(id, opts = {}) {
-  return card(id, { ...opts, kind: `destination deck-${String(id)[0].toLowerCase()}`, kindLabel: "destination" });
+// "A04  cost 3 of different colours  gain BR  trade VP | REP | RC": its parts under the id
+function destination(id, text, opts = {}) {
+  const [, cost, gain, trade] = (text || "").match(/cost (.*?)  gain (.*?)  trade (.*)$/) || [];
+  const extra = cost ? el("span", { class: "terms" },
+    el("span", {}, `cost ${cost}`), el("span", {}, `gain ${gain}`), el("span", {}, `trade ${trade}`)) : null;
+  return card(id, { ...opts, kind: `destination knarr-destination deck-${String(id)[0].toLowerCase()}`, kindLabel: "destination", title: text || id, extra });
 }
 
 function crewColumns(crew) {
@@ -46,7 +50,7 @@ export function render(root, msg, ui) {
 
   const explore = take(v.destinations);
   const destinations = zone("Destinations", el("div", { class: "cards" }, v.destinations.map((d) =>
-    destination(d, { actions: explore.get(d), ui }))));
+    destination(d, (v.destination_text || {})[d], { actions: explore.get(d), ui }))));
 
   const decks = el("div", { class: "row" },
     zone(`Viking deck (${v.viking_deck})`, el("div", { class: "cards" }, v.viking_deck ? backs(1) : [])),
@@ -54,8 +58,10 @@ export function render(root, msg, ui) {
     zone(`deck B (${v.deck_b})`, el("div", { class: "cards" }, v.deck_b ? backs(1) : [])),
     v.discard.length ? zone("discard", el("span", {}, v.discard.map((c) => el("span", { class: "chip" }, c)))) : null);
 
+  // Crew Vikings are paid or discarded; a recruit names a hand card, even one that looks alike
   const crewNames = v.seats[msg.seat ?? -1]?.crew?.flat() ?? [];
-  const pay = take(crewNames);
+  const pay = actionsByCard(ui.legal.filter((a) => /^(pay|discard) /.test(a.label)), crewNames);
+  for (const actions of pay.values()) actions.forEach((a) => drawn.add(a.action));
   const players = el("div", { class: "players" }, v.seats.map((p, seat) => el("div", {
     class: `player${seat === msg.to_move ? " to-move" : ""}`, dataset: { seat },
   },
@@ -65,7 +71,8 @@ export function render(root, msg, ui) {
     crewColumns(p.crew),
     seat === msg.seat && pay.size ? el("div", { class: "cards" }, [...pay].filter(([, acts]) => acts.length)
       .map(([vk, acts]) => viking(vk, { small: true, actions: acts, ui }))) : null,
-    el("div", { class: "muted" }, `ship: ${p.ship.join(", ") || "none"}`, p.reserved.length ? ` · reserved: ${p.reserved.join(", ")}` : ""),
+    el("div", { class: "muted" }, "ship: ", p.ship.length ? p.ship.map((d) => el("span", { class: "chip", title: (v.destination_text || {})[d] || d }, d)) : "none",
+      p.reserved.length ? [" · reserved: ", p.reserved.map((d) => el("span", { class: "chip", title: (v.destination_text || {})[d] || d }, d))] : ""),
     seat === msg.seat ? null : zone(`hand (${p.hand_size})${p.known_hand.length ? ` · known: ${p.known_hand.join(", ")}` : ""}`,
       el("div", { class: "cards fan" }, backs(p.hand_size))))));
 

@@ -2,7 +2,7 @@
 // Locations (click one to conquer, raid or pay danegeld), the battle and its dice, each
 // captain's ship, crew, Locations and Asgard cards. Click a Region to sail there.
 import { el } from "/static/js/common.js";
-import { actionsByCard, card, zone } from "/static/js/cards.js";
+import { actionsByCard, card, playable, zone } from "/static/js/cards.js";
 
 const FACE = { sword: "S", swords2: "SS", shield: "D", sword_shield: "SD", hammer: "H", blank: "·" }; // sword, defence (shield), hammer
 const nameOf = (x) => (typeof x === "string" ? x : x?.name ?? String(x));
@@ -57,11 +57,11 @@ export function render(root, msg, ui) {
   const map = zone("The map", el("div", { class: "map" }, v.regions.map((region, i) => {
     const acts = sail.get(region) || [];
     const here = v.players.filter((p) => p.region === i);
-    const box = el("div", { class: `region region-${i}${acts.length && ui.interactive ? " playable" : ""}`, dataset: { region: i } },
+    const box = el("div", { class: `region region-${i}`, dataset: { region: i } },
       el("div", { class: "name" }, region),
       el("div", {}, here.map((p) => el("span", { class: `ship-marker${p.seat === msg.to_move ? " to-move" : ""}` }, `◆ ${name(p.seat)}`))),
       el("div", { class: "muted" }, v.pool.filter((l) => l.region === i).map((l) => l.name).join(", ")));
-    if (acts.length && ui.interactive) box.addEventListener("click", () => ui.act(acts[0].action));
+    if (acts.length && ui.interactive) playable(box, acts, ui); // a click, Enter or Space sails
     return box;
   })));
 
@@ -70,8 +70,10 @@ export function render(root, msg, ui) {
     location(l, v.regions, { actions: onLocation.get(l.name), ui }))));
 
   const fight = v.battle ? battle(v.battle, msg) : null;
-  const ragnarok = v.ragnarok ? zone("Ragnarök", el("div", {}, Object.entries(v.ragnarok.swords || {}).map(([seat, n]) =>
-    el("span", { class: "stat" }, `${name(Number(seat))}: ${n} swords${(v.ragnarok.out || []).includes(Number(seat)) ? " (out)" : ""}`)))) : null;
+  const ragnarok = v.ragnarok ? zone("Ragnarök", el("div", {},
+    v.ragnarok.winner !== null && v.ragnarok.winner !== undefined ? el("span", { class: "stat" }, `${name(v.ragnarok.winner)} wins Ragnarök`) : null,
+    Object.entries(v.ragnarok.swords || {}).map(([seat, n]) => el("span", { class: "stat" }, `${name(Number(seat))}: ${n} swords`)),
+    (v.ragnarok.out || []).length ? el("span", { class: "stat" }, `out: ${v.ragnarok.out.map(name).join(", ")}`) : null)) : null;
 
   const mine = v.players.find((p) => p.seat === msg.seat);
   const ownNames = mine ? [...mine.asgard.map(nameOf), ...mine.crew.map(nameOf), ...mine.locations.map(nameOf)] : [];
@@ -88,10 +90,10 @@ export function render(root, msg, ui) {
     p.sovereigns.length ? el("div", {}, "sovereigns: ", p.sovereigns.map((s) => el("span", { class: "chip" }, nameOf(s)))) : null,
     p.tokens.length ? el("div", {}, "tokens: ", p.tokens.map((t) => el("span", { class: "chip" }, nameOf(t)))) : null,
     p.seat === msg.seat ? ownCards(p, own, ui) : null,
-    p.seat !== msg.seat && p.asgard.length ? el("div", { class: "muted" }, `${p.asgard.length} Asgard card(s)`) : null)));
+    p.seat !== msg.seat && p.asgard.length ? el("div", {}, "Asgard: ", p.asgard.map((a) => el("span", { class: "chip" }, nameOf(a)))) : null)));
 
   const hint = ui.interactive && !v.battle && !v.pending
-    ? el("p", { class: "hint" }, "Click a Region to sail there, a Location to conquer, raid or pay danegeld; other moves are below.")
+    ? el("p", { class: "hint" }, "Click a Region (or Tab to it and press Enter) to move there, a Location to conquer, raid or pay danegeld; other moves are below.")
     : null;
   root.replaceChildren(...[header, hint, map, fight, ragnarok, pool, players].filter(Boolean));
   return drawn;

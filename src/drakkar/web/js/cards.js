@@ -11,24 +11,33 @@ export function card(name, opts = {}) {
     el("span", { class: rank ? "rank" : "name" }, String(name)),
     opts.extra || null,
     opts.kindLabel ? el("span", { class: "kind" }, opts.kindLabel) : null);
-  if (opts.actions && opts.actions.length && opts.ui && opts.ui.interactive) {
-    node.classList.add("playable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("aria-label", opts.actions.map((a) => a.label).join(" or "));
-    const choose = (event) => {
-      if (opts.actions.length === 1) opts.ui.act(opts.actions[0].action);
-      else menu(event, opts.actions, opts.ui);
-    };
-    node.addEventListener("click", choose);
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        const box = node.getBoundingClientRect();
-        choose({ pageX: box.left + window.scrollX, pageY: box.bottom + window.scrollY });
-      }
-    });
-  }
+  if (opts.actions && opts.actions.length && opts.ui && opts.ui.interactive) playable(node, opts.actions, opts.ui);
+  return node;
+}
+
+/** Make `node` (a card, a Region of a map) play its `actions` by click, Enter or Space: one
+ * action at once, several through a menu. The second click of a double click is ignored: it
+ * would land on whatever the redrawn table put under the pointer and play that too. */
+export function playable(node, actions, ui) {
+  node.classList.add("playable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", actions.map((a) => a.label).join(" or "));
+  const choose = (event) => {
+    if (actions.length === 1) ui.act(actions[0].action);
+    else menu(event, actions, ui, node);
+  };
+  node.addEventListener("click", (event) => {
+    if (event.detail > 1) return;
+    choose(event);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const box = node.getBoundingClientRect();
+      choose({ pageX: box.left + window.scrollX, pageY: box.bottom + window.scrollY });
+    }
+  });
   return node;
 }
 
@@ -67,15 +76,27 @@ function firstWord(text, needle) {
   return -1;
 }
 
-/** A little menu of actions by a clicked card, when it can be played more than one way. */
-function menu(event, actions, ui) {
+/** A little menu of actions by a clicked card, when it can be played more than one way. It
+ * takes the focus; Escape, "cancel" or a click elsewhere closes it and gives the focus back. */
+function menu(event, actions, ui, opener) {
   document.querySelectorAll(".menu").forEach((m) => m.remove());
-  const box = el("div", { class: "menu" },
-    actions.map((a) => el("button", { onclick: () => { box.remove(); ui.act(a.action); } }, a.label)),
-    el("button", { class: "secondary", onclick: () => box.remove() }, "cancel"));
+  const close = () => {
+    box.remove();
+    document.removeEventListener("pointerdown", outside, true);
+    if (opener && opener.isConnected) opener.focus();
+  };
+  const outside = (e) => { if (!box.contains(e.target)) close(); };
+  const box = el("div", { class: "menu", role: "menu" },
+    actions.map((a) => el("button", { role: "menuitem", onclick: () => { close(); ui.act(a.action); } }, a.label)),
+    el("button", { class: "secondary", role: "menuitem", onclick: close }, "cancel"));
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { e.preventDefault(); close(); }
+  });
   box.style.left = `${event.pageX}px`;
   box.style.top = `${event.pageY}px`;
   document.body.append(box);
+  setTimeout(() => document.addEventListener("pointerdown", outside, true)); // not this click
+  box.querySelector("button").focus();
 }
 
 /** A titled zone of the table. */

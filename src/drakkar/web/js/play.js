@@ -62,7 +62,8 @@ function update() {
     waitingFor = now.to_move;
     $("handover-title").textContent = `Pass to ${seatName(now, now.to_move)}`;
     $("handover").hidden = false;
-    $("board").replaceChildren();
+    // nothing of the last seat's stays in the page under the cover (a screen reader reads it)
+    for (const id of ["board", "log", "actions", "scores"]) $(id).replaceChildren();
     return;
   }
   draw(latest.get(onScreen) || now);
@@ -105,7 +106,7 @@ async function draw(msg) {
   if (mine_ticket !== ticket) return; // a newer message arrived meanwhile
   const drawn = await drawTable($("board"), msg, ui);
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
-    el("button", { class: "action", dataset: { action: a.action }, onclick: () => ui.act(a.action) }, a.label)));
+    el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
 
   const log = $("log");
   log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
