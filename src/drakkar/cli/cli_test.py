@@ -322,3 +322,31 @@ def test_many_choices_are_laid_side_by_side(tmp_path: Path) -> None:
     shown = console.export_text().splitlines()
     assert len(shown) < len(legal)
     assert all(any(f"{i:>2} " in row for row in shown) for i in range(1, len(legal) + 1))
+
+
+# Moves whose news a spectator reads later: a Gone Viking! play is logged whole when closed (its
+# cards show on the table as they are added), a swap and a God laid face down are secret, a
+# Knarr explore is named by the payments that follow it.
+QUIET = {"gone-viking": ("play ", "swap ", "lay "), "knarr": ("explore ",)}
+
+
+@pytest.mark.parametrize("name", ["viking-raid", "gone-viking", "knarr", "villainous-vikings"])
+def test_every_other_move_leaves_a_line_in_a_spectators_log(name: str) -> None:
+    # else `drakkar replay` shows a public move ("end turn", "done hiring") as nothing at all
+    import random
+
+    import drakkar
+
+    game = drakkar.load(name)
+    rng = random.Random(3)
+    for seed in range(6):
+        state = game.new(game.default_players, seed)
+        bots = [game.heuristic_agent(i) for i in range(state.num_players)]
+        while not state.is_terminal():
+            p = state.current_player
+            assert p is not None
+            a = bots[p].act(state, p) if rng.random() < 0.7 else rng.choice(state.legal_actions())
+            label, before = state.action_label(a), len(state.events_for(None))
+            state.apply(a)
+            quiet = label.startswith(QUIET.get(name, ()))
+            assert quiet or len(state.events_for(None)) > before, f"{name}: {label!r} left no line"

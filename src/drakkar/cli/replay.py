@@ -50,7 +50,7 @@ def replay_command(
         if not open_ and player != seat:
             # another seat's move, as the chosen seat saw it: a label may name a hidden card
             # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
-            label = "; ".join(state.events_for(seat)[seen:]) or "(nothing you can see)"
+            label = "; ".join(state.events_for(seat)[seen:]) or "(nothing new in your log)"
         if whole:
             console.print(f"{i + 1:>4}. seat {player}: {label}", markup=False, highlight=False)
             continue

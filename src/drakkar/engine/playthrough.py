@@ -6,6 +6,11 @@ each checked-in file and compare state by state, so any change in the rules show
 Files live in `games/<game>/playthroughs/<n>p.json`; make one with
 
     python -m drakkar.engine.playthrough viking-raid 4 --seed 1 --agents heuristic
+
+After a deliberate change to what a state shows (a view's field, a label, a log line), write
+the states again from the file's own record, so the game stays the same one:
+
+    python -m drakkar.engine.playthrough --refresh src/drakkar/games/knarr/playthroughs/3p.json
 """
 
 from __future__ import annotations
@@ -49,6 +54,18 @@ def make(game_name: str, players: int, seed: int, agents: str = "heuristic") -> 
     return {"record": record.to_dict(labels=True), "states": states}
 
 
+def refresh(data: dict[str, Any]) -> dict[str, Any]:
+    """The playthrough of `data`'s own record (the same actions), its states written anew."""
+    record = Record.from_dict(data["record"])
+    state = record.new_state()
+    states = [snapshot(state)]
+    for action in record.actions:
+        state.apply(action)
+        states.append(snapshot(state))
+    again = Record.from_state(state, seats=record.seats)
+    return {"record": again.to_dict(labels=True), "states": states}
+
+
 def check(data: dict[str, Any]) -> None:
     """Replay a playthrough; raise AssertionError at the first state that differs."""
     record = Record.from_dict(data["record"])
@@ -74,12 +91,20 @@ def files() -> list[Path]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="Record a playthrough file.")
-    ap.add_argument("game")
-    ap.add_argument("players", type=int)
+    ap.add_argument("game", nargs="?")
+    ap.add_argument("players", type=int, nargs="?")
+    ap.add_argument("--refresh", type=Path, help="write this file's states again from its record")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agents", default="heuristic")
     ap.add_argument("--out", type=Path, help="default: games/<game>/playthroughs/<n>p.json")
     args = ap.parse_args()
+    if args.refresh is not None:
+        data = refresh(json.loads(args.refresh.read_text()))
+        args.refresh.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")
+        print(f"wrote {args.refresh} ({len(data['states'])} states)")
+        return
+    if args.game is None or args.players is None:
+        ap.error("name a game and a player count, or --refresh a file")
     game = load(args.game)
     data = make(game.name, args.players, args.seed, args.agents)
     out = args.out

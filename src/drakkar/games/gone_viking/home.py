@@ -229,6 +229,7 @@ class ReturnHome(State):
                 self.tokens[p][TREES] -= 4
                 self._ship(p)
             elif action == A.BUILD_THOR:
+                self.log(f"player {p} builds a Ship with Thor from any four tokens")
                 self.phase, self.count = THOR_GIVE, 4
                 return
             else:
@@ -236,6 +237,7 @@ class ReturnHome(State):
             self._next_builder()
         elif ph == THOR_GIVE:
             self._lose(p, action - A.GIVE)
+            self.log(f"player {p} returns {_a(action - A.GIVE)} for the Ship")
             self.count -= 1
             if self.count == 0:
                 self._ship(p)

@@ -359,6 +359,7 @@ class GoneVikingState(ReturnHome):
             self._next_swapper()
         elif ph == PAY_SWAP:
             if action == A.STOP_SWAP:
+                self.log(f"player {p} stops swapping")
                 self._next_swapper()
             else:
                 self._lose(p, action - A.PAY_SWAP)

@@ -291,6 +291,7 @@ class KnarrState(State):
         elif action < A.END_TURN:
             self._trade(p, action - A.TRADE + 1)
         elif action == A.END_TURN:
+            self.log(f"player {p} ends the turn")
             jobs.append(J_END_TURN * 8)
         elif action < A.MEAD_REPLACE:
             q = self.discarders.pop(0)
@@ -367,8 +368,10 @@ class KnarrState(State):
         dest = DESTINATIONS[self.pay_dest]
         if action == A.PAY_RECRUIT:
             self.rc[p] -= 1
+            self.log(f"player {p} pays a recruit token towards {dest.id}")
         else:
             kind = action - A.PAY
+            self.log(f"player {p} pays a {kind_name(kind)} Viking towards {dest.id}")
             c = kind >> 2
             self.discard.append(self._remove_from_crew(p, kind))
             if dest.cost_kind == COLOURED:

@@ -196,6 +196,7 @@ class VikingRaidState(State):
             )
             self.step = HIRE if self._hireable(p) else CHOOSE_DESTINATION
         elif action == A.DONE_HIRING:
+            self.log(f"player {p} hires no more Crew")
             self.step = CHOOSE_DESTINATION
         elif step == HIRE:
             self._take_from_hand(p, card)

@@ -135,6 +135,9 @@ def play(s: VVState, action: int) -> None:
 
 def _sacrifice_play(s: VVState, side: B.Side, kind: str, arg: int, battle: bool) -> None:
     if kind == "done":
+        # a public choice like any other: a replay or the log must not skip it
+        more = "adds nothing more" if side.sacs or side.bought else "sacrifices nothing"
+        s.log(f"{s.pname(side.seat)} {more}")
         if battle:
             battle_turn_done(s, s.battle.acted if s.battle else False)
         else:
@@ -383,6 +386,7 @@ def _pending_play(s: VVState, kind: str, arg: int) -> None:
         s.add_warrior(p, head[2])
     elif kind == "dismiss_hero":
         s.wdiscard.append(head[2])
+        s.log(f"{s.pname(p)} lets {cs.warriors[head[2]].name} go")
     elif kind == "lose_location":
         s.owned[p].remove(arg)
         s.faceup[arg] = True
@@ -397,7 +401,7 @@ def _pending_play(s: VVState, kind: str, arg: int) -> None:
         s.battle = B.Battle(B.DUEL, -1, head[2], p, arg)
         B.start_fight(s, s.battle)
     elif kind == "done":
-        pass  # Ragnarok repairs finished
+        s.log(f"{s.pname(p)} repairs no more before Ragnarok")
 
 
 def _conquest(s: VVState, p: int, i: int, colonize: bool) -> None:
