@@ -80,6 +80,9 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     return FACTORIES[name](game, seed, params)
 
 
+KIND_WORDS = {int: "a whole number", float: "a number", str: "text"}
+
+
 def agent_params(name: str, params: dict[str, str], types: dict[str, type]) -> dict[str, Any]:
     """Coerce an agent's string parameters by `types`; unknown or bad ones raise."""
     out: dict[str, Any] = {}
@@ -92,6 +95,6 @@ def agent_params(name: str, params: dict[str, str], types: dict[str, type]) -> d
             out[key] = types[key](raw)
         except ValueError:
             raise InvalidOptions(
-                "agent", f"{name}: {key}={raw!r} is not a {types[key].__name__}"
+                "agent", f"{name}: {key}={raw!r} is not {KIND_WORDS.get(types[key], 'valid')}"
             ) from None
     return out

@@ -41,6 +41,6 @@ def test_bad_specs_are_named() -> None:
         make_agent("random:x=1", HIGH_CARD)
     with pytest.raises(InvalidOptions, match="has no parameter 'depth'"):
         agent_params("ismcts", {"depth": "3"}, {"iterations": int})
-    with pytest.raises(InvalidOptions, match="iterations='many' is not a int"):
+    with pytest.raises(InvalidOptions, match="iterations='many' is not a whole number"):
         agent_params("ismcts", {"iterations": "many"}, {"iterations": int})
     assert agent_params("ismcts", {"iterations": "7"}, {"iterations": int}) == {"iterations": 7}

@@ -350,3 +350,29 @@ def test_every_other_move_leaves_a_line_in_a_spectators_log(name: str) -> None:
             state.apply(a)
             quiet = label.startswith(QUIET.get(name, ()))
             assert quiet or len(state.events_for(None)) > before, f"{name}: {label!r} left no line"
+
+
+def test_a_bad_bot_level_and_a_bad_record_are_named_as_given(tmp_path: Path) -> None:
+    said = runner.invoke(app, ["play", "high-card", "--bots", "grandmaster"]).output
+    assert "--bots grandmaster: no agent called 'grandmaster'" in " ".join(said.split())
+    assert "seat 1" not in said
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    for args in (["replay", str(bad)], ["play", "--resume", str(bad)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and f"{bad}:missing" in "".join(result.output.split())
+
+
+def test_games_shows_defaults_as_they_are_typed() -> None:
+    out = runner.invoke(app, ["games"]).output
+    assert "(none)" in out and "()" not in out and "'normal'" not in out
+
+
+def test_enter_plays_the_only_move(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1, "stack": "9,8"})
+    console = Console(record=True, width=200)
+    game = TerminalGame(state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json",
+                        console, scripted([""]), pause=0)  # fmt: skip
+    assert len(state.legal_actions()) == 1
+    game.run()
+    assert state.is_terminal() and "the only move: press Enter" in console.export_text()

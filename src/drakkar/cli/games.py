@@ -24,6 +24,15 @@ def games_command() -> None:
         table.add_column("what it does")
         for opt in game.options_class.describe():
             choices = ", ".join(map(str, opt["choices"])) if opt["choices"] else opt["type"]
-            table.add_row(opt["name"], repr(opt["default"]), choices, opt["help"])
+            table.add_row(opt["name"], _shown(opt["default"]), choices, opt["help"])
         console.print(table)
         console.print()
+
+
+def _shown(default: object) -> str:
+    """A default as a person types it on the command line: `-o stack=` for nothing."""
+    if default in ((), [], ""):
+        return "(none)"
+    if isinstance(default, (tuple, list)):
+        return ",".join(map(str, default))
+    return str(default)

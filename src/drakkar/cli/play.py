@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 import drakkar
-from drakkar.agents.spec import LEVELS, make_agent, parse_spec
+from drakkar.agents.spec import LEVELS, make_agent
 from drakkar.cli.app import app, console, fail, parse_options
 from drakkar.cli.terminal import HUMAN, MAX_PAUSE, Quit, TerminalGame, can_wipe
 from drakkar.engine.agent import Agent
@@ -86,7 +86,10 @@ def play_command(
                     f"--resume carries on the record's own game, players, seats and options: "
                     f"leave out {', '.join(extra)}"
                 )
-            record = drakkar.Record.load(resume)
+            try:
+                record = drakkar.Record.load(resume)
+            except drakkar.DrakkarError as e:
+                raise fail(str(e) if str(resume) in str(e) else f"{resume}: {e}") from None
             g = drakkar.load(record.game)
             state: State = record.replay()
             if state.is_terminal():
@@ -98,7 +101,10 @@ def play_command(
                 raise fail("name a game (see drakkar games), or --resume a record")
             g = drakkar.load(game)
             n = g.check_players(g.default_players if players is None else players)
-            parse_spec(bots)
+            try:
+                make_agent(bots, g, 0)  # the level for every bot seat: named once, here
+            except drakkar.DrakkarError as e:
+                raise fail(f"--bots {bots}: {getattr(e, 'message', e)}") from None  # (not "seat 1")
             seats = parse_seats(seat, n, bots)
             state = g.new(n, seed, parse_options(option))
             if save is None:

@@ -30,7 +30,8 @@ def replay_command(
     try:
         record = drakkar.Record.load(record_path)
     except drakkar.DrakkarError as e:
-        raise fail(str(e)) from None
+        said = str(e)  # a message that already names the file is left as it is
+        raise fail(said if str(record_path) in said else f"{record_path}: {said}") from None
     if seat is not None and not 0 <= seat < record.players:
         raise fail(f"--as {seat}: seats run from 0 to {record.players - 1}")
     state = record.new_state()

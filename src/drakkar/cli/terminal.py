@@ -149,6 +149,8 @@ class TerminalGame:
                 return legal[k - 1]
             raise IllegalAction(f"there is no choice {k}; choose 1 to {len(legal)}")
         if not low:
+            if len(legal) == 1:  # a forced move: Enter plays it
+                return legal[0]
             raise IllegalAction("type a number or a label")
         return self.state.parse_action(text)
 
@@ -178,6 +180,8 @@ class TerminalGame:
                 *(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells))
             )
         self.console.print(table)
+        if len(cells) == 1:
+            self.console.print("   [dim](the only move: press Enter)[/]")
 
     def show_new_events(self, viewer: int | None, skip: list[str] | None = None) -> None:
         """The viewer's log lines not shown yet, less those the table's own log (`skip`, the

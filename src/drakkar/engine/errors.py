@@ -15,6 +15,7 @@ class InvalidOptions(DrakkarError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(f"option {option!r}: {message}")
         self.option = option
+        self.message = message  # without the option's name, for a caller that names it
 
 
 class InvalidRecord(DrakkarError):

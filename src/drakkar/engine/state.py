@@ -132,6 +132,8 @@ class State:
                 what = (
                     f"action {action} (actions run from 0 to {self.game.num_distinct_actions - 1})"
                 )
+        elif isinstance(action, str) and len(action) > 60:
+            what = repr(action[:57] + "...")  # not a page of input back
         else:
             what = repr(action)
         legal = ", ".join(repr(self.action_label(a)) for a in self.legal_actions()[:12])

@@ -64,3 +64,12 @@ def test_same_seed_same_game_and_new_checks_its_arguments() -> None:
     with pytest.raises(InvalidOptions, match="'players'"):
         HIGH_CARD.new("2")  # type: ignore[arg-type]
     assert "High Card state" in repr(a)
+
+
+def test_a_long_unknown_label_is_quoted_short_in_the_refusal() -> None:
+    s = HIGH_CARD.new(2, seed=1)
+    with pytest.raises(IllegalAction) as e:
+        s.parse_action("x" * 5000)
+    assert "x" * 57 + "..." in str(e.value) and len(str(e.value)) < 400
+    with pytest.raises(IllegalAction, match="'play 99' is not legal"):
+        s.parse_action("play 99")  # a short one whole

@@ -147,7 +147,10 @@ class ReturnHome(State):
     def _visit_jarl(self) -> None:
         t = self.jarl_target = self.jarl_choice()
         due = (_spendable(self.tokens[t]) + 1) // 2
-        self.log(f"the Jarl visits player {t} (wealth {self.wealth(t)}) and takes {due} tokens")
+        self.log(
+            f"the Jarl visits player {t} (wealth {self.wealth(t)}) and takes {due} "
+            f"token{'s' if due != 1 else ''}"
+        )
         if due:
             self.phase, self.to_move, self.count = JARL, t, due
         else:

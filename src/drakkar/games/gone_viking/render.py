@@ -51,12 +51,12 @@ def _players(view: dict[str, Any], player: int | None) -> Table:
         table.add_column(name, justify="right", style=TYPE_STYLES.get(name, ""))
     table.add_column("wealth", justify="right", style="bold")
     table.add_column("Fists won", justify="right")
-    for p in range(view["players"]):
-        seat = ("▶ " if p == view["to_move"] else "  ") + str(p)
+    for p in range(view["players"]):  # short, so that 80 columns show every heading whole
+        seat = ("▶" if p == view["to_move"] else " ") + str(p)
         if p == view["leader"]:
-            seat += " leader"
+            seat += "*"
         if p == player:
-            seat += " (you)"
+            seat += " you"
         tok = view["tokens"][p]
         table.add_row(
             seat,
@@ -65,6 +65,8 @@ def _players(view: dict[str, Any], player: int | None) -> Table:
             str(view["wealth"][p]),
             str(view["fists_won"][p]),
         )
+    table.caption = "▶ to move   * the Raid Leader"
+    table.caption_justify = "left"
     return table
 
 
@@ -105,7 +107,9 @@ def render(view: dict[str, Any], player: int | None) -> Group:
     if view["winners"]:
         who = " and ".join(f"player {p}" for p in view["winners"])
         parts.append(Text(f"Winner: {who}", style="bold green"))
-    if view["hand"] is not None:
+    if view["log"]:
+        parts.append(Text("\n".join(f"· {line}" for line in view["log"]), style="dim"))
+    if view["hand"] is not None:  # last: nearest the prompt
         parts.append(Text("Your hand: ").append_text(cards_text(view["hand"])))
         if view["pile_known"]:
             known = ", ".join(
@@ -114,6 +118,4 @@ def render(view: dict[str, Any], player: int | None) -> Group:
             parts.append(Text(f"You know in the draw pile: {known}"))
         for seat, names in view["known_hands"].items():
             parts.append(Text(f"You know player {seat} holds: {', '.join(names)}"))
-    if view["log"]:
-        parts.append(Text("\n".join(f"· {line}" for line in view["log"]), style="dim"))
     return Group(*parts)

@@ -34,6 +34,13 @@ def render(view: dict[str, Any], player: int | None) -> Group:
     if view["end_triggered"]:
         head.append("  ·  LAST ROUND", style="bold red")
     parts.append(head)
+    parts.append(
+        Text(
+            "VP victory point · BR silver bracelet · RC recruit token · REP reputation · "
+            "CARD a blind Viking from the deck · < to move",
+            style="dim",
+        )
+    )
 
     board = Table(title="Board", title_justify="left", box=None, padding=(0, 2))
     for i, colour in enumerate(COLOURS):
