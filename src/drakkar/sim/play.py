@@ -43,13 +43,16 @@ def play_game(
     opts = options if options is not None else game.options(study.options, study.players)
     state = game.new(study.players, seed, opts)
     agents = [make_agent(spec, game, s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    # A heuristic bot's `rollout_act` makes `act`'s move without building the seat's whole view
+    # (the conformance suite checks the two agree): 3 to 4 times faster games of heuristic bots.
+    moves = [getattr(agent, "rollout_act", agent.act) for agent in agents]
     limit = game.max_game_length(study.players)
     while not state.is_terminal():
         if len(state.history) >= limit:
             raise RuntimeError(f"game {index} passed {limit} actions without ending")
         player = state.current_player
         assert player is not None
-        state.apply(agents[player].act(state, player))
+        state.apply(moves[player](state, player))
     return {
         "index": index,
         "seed": seed,
