@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -34,7 +35,9 @@ def render(view: dict[str, Any], player: int | None) -> Any:
         f"({view['actions_left']} action(s) left); Journey Deck {view['deck_size']} "
         f"(Ages {'/'.join(map(str, view['deck_ages']))}), Pool size {view['pool_size']}"
     )
-    where = Table(title="Regions", show_header=True)
+    where = Table(
+        title="Regions", show_header=True, box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False
+    )
     where.add_column("Region")
     where.add_column("Captains")
     where.add_column("Journey Pool")
@@ -51,7 +54,7 @@ def render(view: dict[str, Any], player: int | None) -> Any:
     asg = [c for c in view["pool"] if c["type"] == "asgard"]
     if asg:
         where.add_row("Asgard", "", Text(", ".join(f"{c['name']} ({c['use']})" for c in asg)))
-    captains = Table(title="Captains")
+    captains = Table(title="Captains", box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for col in ("Seat", "Captain", "Ship", "Gold", "Crew", "Locations", "Other", "VP"):
         captains.add_column(col)
     for p in view["players"]:
@@ -71,7 +74,9 @@ def render(view: dict[str, Any], player: int | None) -> Any:
     parts: list[Any] = [head, where, captains]
     b = view["battle"]
     if b is not None:
-        bt = Table(title=f"Battle: {b['kind']} (fight {b['fight']})")
+        bt = Table(
+            title=f"Battle: {b['kind']} (fight {b['fight']})", box=box.SIMPLE_HEAD, show_edge=False
+        )
         for col in ("Side", "Dice", "Swords", "Shields", "Sacrificed"):
             bt.add_column(col)
         for x in b["sides"]:
