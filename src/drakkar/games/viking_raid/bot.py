@@ -433,10 +433,24 @@ def _outcomes(
     deck = list(ENCOUNTER_DECK)
     counts: dict[tuple[bool, int], int] = {}
     for _ in range(SIMULATIONS):
-        rng.shuffle(deck)
+        shuffle(deck, rng.getrandbits)
         result = _one_raid(deck, dest, crew, hired, bool(surprise), last=surprise is None)
         counts[result] = counts.get(result, 0) + 1
     return tuple((n / SIMULATIONS, sunk, g) for (sunk, g), n in sorted(counts.items()))
+
+
+#: (i, n.bit_length()) for each swap of a shuffle of the Encounter deck, last position first
+_SWAPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(ENCOUNTER_DECK))))
+
+
+def shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
+    """`random.Random.shuffle(deck)` exactly (the same draws from the same stream, so the same
+    order), inlined: the plans' raid simulations spent most of their time in its calls."""
+    for i, k in _SWAPS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _one_raid(

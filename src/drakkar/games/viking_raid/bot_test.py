@@ -180,3 +180,20 @@ def test_rollout_act_makes_the_same_move_as_act() -> None:
                 steps.add(s.view(p)["step"])
             s.apply(a if rng.random() < 0.7 else rng.choice(s.legal_actions()))
     assert {"declare", "build", "hire", "destination", "tactics", "discard"} <= steps
+
+
+def test_the_bots_shuffle_is_randoms_shuffle_exactly() -> None:
+    # the plans' simulations depend on it: the same stream must give the same deck orders
+    import random
+
+    from drakkar.games.viking_raid.bot import shuffle
+    from drakkar.games.viking_raid.cards import ENCOUNTER_DECK
+
+    for seed in range(200):
+        ours, theirs = list(ENCOUNTER_DECK), list(ENCOUNTER_DECK)
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(5):
+            shuffle(ours, a.getrandbits)
+            b.shuffle(theirs)
+            assert ours == theirs
+        assert a.random() == b.random()  # the streams are in step
