@@ -60,6 +60,9 @@ def test_the_catalogue_lists_the_served_games_their_options_and_bot_levels(clien
         ({"game": "high-card", "options": {"rounds": 5}}, "bad-options", "'rounds'"),
         ({"game": "high-card", "options": {"colour": 1}}, "bad-options", "no such option"),
         ({"game": "high-card", "options": [1]}, "bad-options", "must be an object"),
+        ({"game": "high-card", "options": []}, "bad-options", "must be an object"),  # not "none"
+        ({"game": "high-card", "options": 0}, "bad-options", "must be an object"),
+        ({"players": 2}, "bad-message", "name the 'game'"),
         ({"game": "high-card", "seats": [{"kind": "person"}]}, "bad-seats", "list 2 seats"),
         (
             {"game": "high-card", "seats": [{"kind": "alien"}, {"kind": "bot"}]},
@@ -98,6 +101,8 @@ def test_malformed_and_oversized_requests_are_refused(client) -> None:
     assert r.status_code == 400 and r.json()["error"] == "too-large"
     r = client.post("/api/games", content=b'{"game": "high-card", "seed": ' + b"9" * 4400 + b"}")
     assert r.status_code == 400 and r.json()["error"] == "bad-json"  # too long for Python's int
+    r = client.post("/api/games", content=b"[" * 5000 + b"]" * 5000)  # 10 KB: once a 500
+    assert r.status_code == 400 and r.json()["error"] == "bad-json" and "nested" in r.text
     assert client.get("/api/games").json() == []
 
 
@@ -304,6 +309,7 @@ def test_every_kind_of_bad_message_gets_a_reason_and_leaves_the_game_unchanged(c
             (ws0, json.dumps({"type": "act", "label": "fly away"}), "illegal"),
             (ws0, json.dumps({"type": "act", "label": "\u00b2"}), "illegal"),  # int("²") fails
             (ws0, '{"type": "act", "action": ' + "9" * 4400 + "}", "bad-json"),
+            (ws0, "[" * 3000 + "]" * 3000, "bad-json"),  # once dropped the socket (RecursionError)
             (
                 ws0,
                 json.dumps({"type": "act", "action": m0["legal"][0]["action"], "move": 3}),
@@ -465,3 +471,16 @@ def test_a_stored_game_that_no_longer_replays_is_reported_not_guessed_at(tmp_pat
         r = c.get(f"/api/games/{gid}")
         assert r.status_code == 404 and "rules version '0'" in r.json()["reason"]
         assert c.get("/api/games").json() == []
+
+
+def test_knarr_stack_ids_with_spaces_are_read_as_the_deal_reads_them(tmp_path: Path) -> None:
+    # " V01" passed the check (it strips) and then raised ValueError: a 500
+    app = create_app([drakkar.load("knarr")], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as client:
+        r = client.post("/api/games", json={"game": "knarr", "options": {"viking_stack": [" V01"]}})
+        assert r.status_code == 201, r.text
+        r = client.post(
+            "/api/games",
+            json={"game": "knarr", "players": 2, "options": {"viking_stack": ["v04 "]}},
+        )
+        assert r.status_code == 400 and "or more players, not 2" in r.json()["reason"]

@@ -49,13 +49,19 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/games")
 async def create(request: Request) -> JSONResponse:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise PlayError("too-large", f"request of {len(body)} bytes; the limit is {MAX_BODY}")
+    body = bytearray()
+    async for chunk in request.stream():  # not past the limit: a huge body is not read whole
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise PlayError(
+                "too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}"
+            )
     try:
-        spec = json.loads(body or b"{}")
+        spec = json.loads(bytes(body) or b"{}")
     except ValueError as e:  # not JSON, not UTF-8, or a number too long for Python to read
         raise PlayError("bad-json", f"the request is not JSON: {e}") from None
+    except RecursionError:
+        raise PlayError("bad-json", "the request's JSON is nested too deeply") from None
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")
     table, tokens = hub_of(request).create(spec)

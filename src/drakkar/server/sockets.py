@@ -109,6 +109,8 @@ class Socket:
             raise PlayError("bad-json", f"not JSON: {e.msg} at column {e.colno}") from None
         except ValueError as e:  # e.g. a number too long for Python to read
             raise PlayError("bad-json", f"not JSON this server reads: {e}") from None
+        except RecursionError:  # "[[[[...]]]]": refused, and the connection stays open
+            raise PlayError("bad-json", "JSON nested too deeply") from None
         if not isinstance(data, dict):
             raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
         kind = data.get("type")
@@ -162,7 +164,9 @@ class Socket:
             if state.is_terminal():
                 raise PlayError("game-over", "the game is over; no more moves")
             if conn.seat != state.current_player:
-                raise PlayError("not-your-turn", "it is not your turn")
+                mover = state.current_player  # (said as the numeric path says it)
+                name = "nobody" if mover is None else table.seats[mover].name
+                raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
             try:
                 actions = [state.parse_action(str(data["label"]))]
             except IllegalAction as e:

@@ -212,13 +212,17 @@ class Hub:
     def create(self, spec: dict[str, Any]) -> tuple[Table, dict[int, str]]:
         """Deal and store a new game from a lobby request; returns it and the seats' tokens."""
         name = spec.get("game")
+        if name is None:
+            raise PlayError("bad-message", f"name the 'game': one of {', '.join(self.games)}")
         if not isinstance(name, str) or name not in self.games:
             known = ", ".join(self.games)
             raise PlayError("unknown-game", f"no game called {name!r}; games: {known}")
         game = self.games[name]
         players = spec.get("players", game.default_players)
-        options = spec.get("options") or {}
-        if not isinstance(options, dict):
+        options = spec.get("options", {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):  # ([], 0, "" and false too, not read as "none")
             raise PlayError("bad-options", "'options' must be an object of name: value")
         for o in game.options_class.describe():
             if o["local"] and o["name"] in options:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.options import GameOptions, option
-from drakkar.games.knarr.cards import ARTIFACT_IDS, DEST_IDS, V_PLAYERS, VIKING_IDS
+from drakkar.games.knarr.cards import ARTIFACT_IDS, DEST_IDS, V_PLAYERS, VIKING_IDS, viking_by_id
 
 ARTIFACT_CHOICES = ("none", "random", "mead-cup+random", *ARTIFACT_IDS)
 
@@ -44,7 +44,7 @@ class KnarrOptions(GameOptions):
         _check_ids("destination_stack", self.destination_stack, DEST_IDS)
         if num_players is not None:
             for v in self.viking_stack:
-                need = V_PLAYERS[VIKING_IDS.index(v.upper())]
+                need = V_PLAYERS[viking_by_id(v)]  # (as the deal reads it: spaces stripped)
                 if need > num_players:
                     raise InvalidOptions(
                         "viking_stack",
