@@ -484,3 +484,12 @@ def test_knarr_stack_ids_with_spaces_are_read_as_the_deal_reads_them(tmp_path: P
             json={"game": "knarr", "players": 2, "options": {"viking_stack": ["v04 "]}},
         )
         assert r.status_code == 400 and "or more players, not 2" in r.json()["reason"]
+
+
+def test_the_openapi_schema_describes_the_create_request_and_its_replies(client) -> None:
+    post = client.get("/openapi.json").json()["paths"]["/api/games"]["post"]
+    assert {"201", "400", "404"} <= set(post["responses"]) and "200" not in post["responses"]
+    body = post["requestBody"]["content"]["application/json"]["schema"]
+    assert body["required"] == ["game"] and "options" in body["properties"]
+    refusal = post["responses"]["400"]["content"]["application/json"]["schema"]
+    assert refusal["required"] == ["error", "reason"]

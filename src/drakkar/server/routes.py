@@ -15,6 +15,43 @@ STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
 
 router = APIRouter(prefix="/api")
 
+#: the refusal every route may give, for the OpenAPI schema (docs/server.md has the codes)
+REFUSAL = {
+    "description": 'refused: {"error": code, "reason": "what is wrong"}',
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["error", "reason"],
+                "properties": {"error": {"type": "string"}, "reason": {"type": "string"}},
+            }
+        }
+    },
+}
+#: the create request, read by hand (a size limit first), described here for the schema
+CREATE_BODY = {
+    "requestBody": {
+        "required": False,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["game"],
+                    "properties": {
+                        "game": {"type": "string"},
+                        "players": {"type": "integer"},
+                        "options": {"type": "object"},
+                        "seed": {"type": "integer", "minimum": 0},
+                        "seats": {"type": "array", "items": {"type": "object"}},
+                        "turn_seconds": {"type": "number", "minimum": 0},
+                        "bot_delay": {"type": "number", "minimum": 0},
+                    },
+                }
+            }
+        },
+    }
+}
+
 
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
@@ -47,7 +84,12 @@ def list_games(request: Request) -> list[dict[str, Any]]:
     return [t.summary() for t in tables]
 
 
-@router.post("/games")
+@router.post(
+    "/games",
+    status_code=201,
+    responses={400: REFUSAL, 404: REFUSAL},
+    openapi_extra=CREATE_BODY,
+)
 async def create(request: Request) -> JSONResponse:
     body = bytearray()
     async for chunk in request.stream():  # not past the limit: a huge body is not read whole
@@ -79,12 +121,12 @@ async def create(request: Request) -> JSONResponse:
     )
 
 
-@router.get("/games/{game_id}")
+@router.get("/games/{game_id}", responses={404: REFUSAL})
 def one_game(request: Request, game_id: str) -> dict[str, Any]:
     return hub_of(request).table(game_id).summary()
 
 
-@router.get("/games/{game_id}/record")
+@router.get("/games/{game_id}/record", responses={404: REFUSAL, 409: REFUSAL})
 def record(request: Request, game_id: str) -> Response:
     table = finished(hub_of(request), game_id)
     name = f"{table.game.name}-{table.id}.json"
@@ -95,7 +137,7 @@ def record(request: Request, game_id: str) -> Response:
     )
 
 
-@router.get("/games/{game_id}/replay/{step}")
+@router.get("/games/{game_id}/replay/{step}", responses={400: REFUSAL, 404: REFUSAL, 409: REFUSAL})
 def replay(request: Request, game_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
     table = finished(hub_of(request), game_id)
     history = table.state.history
