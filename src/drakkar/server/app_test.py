@@ -493,3 +493,6 @@ def test_the_openapi_schema_describes_the_create_request_and_its_replies(client)
     assert body["required"] == ["game"] and "options" in body["properties"]
     refusal = post["responses"]["400"]["content"]["application/json"]["schema"]
     assert refusal["required"] == ["error", "reason"]
+    for path in client.get("/openapi.json").json()["paths"].values():
+        for operation in path.values():  # a parameter of the wrong type is a 400 here, not 422
+            assert "422" not in operation["responses"]
