@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +260,7 @@ def _column_text(g: tuple[int, ...], prev: tuple[int, ...] | None) -> str:
     return gain_text(step)
 
 
+@cache  # a card's words never change; every view of every seat writes them
 def destination_line(dest_id: str) -> str:
     """'B27  cost 3 purple 2 red  gain 8VP CARD  trade - | - | VP'."""
     d = DESTINATIONS[DEST_IDS.index(dest_id)]  # (a face-up card: public)

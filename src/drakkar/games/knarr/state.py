@@ -173,16 +173,16 @@ class KnarrState(State):
 
     def action_label(self, action: int) -> str:
         label = A.LABELS[action]
-        if action < A.EXPLORE and self.phase in (MAIN, HELMET_PHASE) and self._recruit_pays(action):
+        recruit = action < A.EXPLORE and self.phase in (MAIN, HELMET_PHASE)
+        if recruit and self._recruit_pays(self.turn, *divmod(action - A.RECRUIT, 5)):
             label += ", paying a recruit token"  # a cost the label must not hide
         return label
 
-    def _recruit_pays(self, action: int) -> bool:
+    def _recruit_pays(self, p: int, kind: int, slot: int) -> bool:
         """True when this Recruit takes a slot of another colour than the card played, which
         costs a recruit token (free with the Cauldron for a column's second Viking)."""
-        kind, slot = divmod(action - A.RECRUIT, 5)
         c = kind >> 2
-        return slot != c and not (CAULDRON in self.artifacts and len(self.crew[self.turn][c]) == 1)
+        return slot != c and not (CAULDRON in self.artifacts and len(self.crew[p][c]) == 1)
 
     # -- legal actions -----------------------------------------------------------------------
 
@@ -328,6 +328,7 @@ class KnarrState(State):
         else:
             card = next(v for v in hand if V_KIND[v] == kind and v not in known)
         hand.remove(card)
+        pays = self._recruit_pays(p, kind, slot)  # (judged on the column before the play)
         c = kind >> 2
         column = self.crew[p][c]
         column.append(card)
@@ -336,7 +337,7 @@ class KnarrState(State):
         base = c * 4
         self._gain(p, k[base], k[base + 1], k[base + 2], k[base + 3])
         paid = ""
-        if slot != c and not (CAULDRON in self.artifacts and len(column) == 2):
+        if pays:
             self.rc[p] -= 1
             paid = " with a recruit token"
         taken = self.slots[slot]
@@ -551,39 +552,9 @@ class KnarrState(State):
     # -- the rest of the protocol lives in view.py --------------------------------------------
 
     def clone(self) -> KnarrState:
-        new = KnarrState.__new__(KnarrState)
-        self._clone_base(new)
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.slots = self.slots.copy()
-        new.ddecks = [self.ddecks[0].copy(), self.ddecks[1].copy()]
-        new.dslots = self.dslots.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.known = [k.copy() for k in self.known]
-        new.crew = [[c.copy() for c in crew] for crew in self.crew]
-        new.kinds = [k.copy() for k in self.kinds]
-        new.ships = [s.copy() for s in self.ships]
-        new.reserved = [r.copy() for r in self.reserved]
-        new.vp = self.vp.copy()
-        new.br = self.br.copy()
-        new.rc = self.rc.copy()
-        new.rep = self.rep.copy()
-        new.artifacts = self.artifacts
-        new.ship_trade = self.ship_trade
-        new.start = self.start
-        new.turn = self.turn
-        new.phase = self.phase
-        new.traded = self.traded
-        new.mark = self.mark
-        new.pay_dest = self.pay_dest
-        new.pay_need = self.pay_need.copy()
-        new.pay_left = self.pay_left
-        new.pay_colour = self.pay_colour
-        new.jobs = self.jobs.copy()
-        new.discarders = self.discarders.copy()
-        new.round = self.round
-        new.deck_public = self.deck_public
-        return new
+        from drakkar.games.knarr.view import copy_of
+
+        return copy_of(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
         from drakkar.games.knarr.view import make_view

@@ -1,4 +1,4 @@
-"""What each seat sees, re-dealing what it cannot, the full state and the invariants.
+"""What each seat sees, re-dealing what it cannot, the copy, the full state and the invariants.
 
 Hidden in Knarr: the cards in hands and the order of the decks. A Viking taken from the board
 into a hand was seen by everyone, so it stays public (`known_hand`) until it is played. Views
@@ -118,6 +118,43 @@ def redeterminize(s: KnarrState, player: int, rng: random.Random) -> None:
         deck.sort()
         rng.shuffle(deck)
     s._legal = None
+
+
+def copy_of(s: KnarrState) -> KnarrState:
+    """`clone()`: a deep, independent copy, field by field (the fields `full_state` lists)."""
+    new = type(s).__new__(type(s))
+    s._clone_base(new)
+    new.deck = s.deck.copy()
+    new.discard = s.discard.copy()
+    new.slots = s.slots.copy()
+    new.ddecks = [s.ddecks[0].copy(), s.ddecks[1].copy()]
+    new.dslots = s.dslots.copy()
+    new.hands = [h.copy() for h in s.hands]
+    new.known = [k.copy() for k in s.known]
+    new.crew = [[c.copy() for c in crew] for crew in s.crew]
+    new.kinds = [k.copy() for k in s.kinds]
+    new.ships = [ship.copy() for ship in s.ships]
+    new.reserved = [r.copy() for r in s.reserved]
+    new.vp = s.vp.copy()
+    new.br = s.br.copy()
+    new.rc = s.rc.copy()
+    new.rep = s.rep.copy()
+    new.artifacts = s.artifacts
+    new.ship_trade = s.ship_trade
+    new.start = s.start
+    new.turn = s.turn
+    new.phase = s.phase
+    new.traded = s.traded
+    new.mark = s.mark
+    new.pay_dest = s.pay_dest
+    new.pay_need = s.pay_need.copy()
+    new.pay_left = s.pay_left
+    new.pay_colour = s.pay_colour
+    new.jobs = s.jobs.copy()
+    new.discarders = s.discarders.copy()
+    new.round = s.round
+    new.deck_public = s.deck_public
+    return new
 
 
 def full_state(s: KnarrState) -> Any:

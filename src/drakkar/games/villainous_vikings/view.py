@@ -13,6 +13,22 @@ if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
 
 
+#: kinds labelled "<words> <card name>": the words, and which of the set's lists names the card
+NAMED = {
+    "conquer": ("conquer", "locations"),
+    "raid": ("raid", "locations"),
+    "danegeld": ("danegeld", "locations"),
+    "rebuild": ("rebuild", "locations"),
+    "lose_location": ("lose", "locations"),
+    "sac_location": ("sacrifice location", "locations"),
+    "asgard": ("use", "asgard"),
+    "sac_asgard": ("sacrifice card", "asgard"),
+    "discard_warrior": ("discard", "warriors"),
+    "sac_warrior": ("sacrifice warrior", "warriors"),
+    "recruit": ("recruit", "warriors"),
+}
+
+
 def action_label(s: VVState, action: int) -> str:
     kind, arg = A.decode(action)
     cs = s.cs
@@ -20,33 +36,19 @@ def action_label(s: VVState, action: int) -> str:
     def name(seq: Any, i: int) -> str:
         return seq[i].name if i < len(seq) else f"#{i}"
 
+    if kind in NAMED:
+        words, cards = NAMED[kind]
+        return f"{words} {name(getattr(cs, cards), arg)}"
     if kind == "move":
         return f"move to {cs.regions[arg]}" if arg < len(cs.regions) else f"move to region #{arg}"
-    if kind in ("conquer", "raid", "danegeld", "rebuild"):
-        return f"{kind} {name(cs.locations, arg)}"
     if kind == "hire":
         loc = cs.locations[arg] if arg < len(cs.locations) else None
         who = cs.warriors[loc.warrior].name if loc and loc.warrior >= 0 else "?"
         return f"hire {who} at {name(cs.locations, arg)}"
     if kind == "repair":
         return f"repair {arg + 1} section{'s' * arg}"
-    if kind == "asgard":
-        return f"use {name(cs.asgard, arg)}"
     if kind == "bonus":
         return f"take {A.BONUS_NAMES[arg]}"
-    if kind in ("discard_warrior", "sac_warrior", "recruit"):
-        verb = {
-            "discard_warrior": "discard",
-            "sac_warrior": "sacrifice warrior",
-            "recruit": "recruit",
-        }[kind]
-        return f"{verb} {name(cs.warriors, arg)}"
-    if kind == "lose_location":
-        return f"lose {name(cs.locations, arg)}"
-    if kind == "sac_location":
-        return f"sacrifice location {name(cs.locations, arg)}"
-    if kind == "sac_asgard":
-        return f"sacrifice card {name(cs.asgard, arg)}"
     if kind == "duel":
         return f"duel P{arg}"
     if kind == "buy_sword":
