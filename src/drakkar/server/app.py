@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from drakkar.engine.game import Game
 from drakkar.engine.registry import games as registered_games
@@ -57,6 +58,7 @@ def create_app(
     app.state.hub, app.state.rate, app.state.burst = hub, rate, burst
     app.add_exception_handler(PlayError, routes.refused)
     app.add_exception_handler(RequestValidationError, routes.malformed)
+    app.add_exception_handler(HTTPException, routes.no_route)
     app.include_router(routes.router)
     app.add_api_websocket_route("/ws/games/{game_id}", sockets.serve_socket)
     for page in ("index", "play", "replay"):

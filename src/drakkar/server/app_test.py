@@ -111,9 +111,26 @@ def test_a_replay_request_of_the_wrong_type_is_refused_in_the_usual_shape(client
     for url in (
         f"/api/games/{created['id']}/replay/abc",
         f"/api/games/{created['id']}/replay/0?seat=x",
+        f"/api/games/{created['id']}/replay/1_0",  # int() would read 10
+        f"/api/games/{created['id']}/replay/-1",
+        f"/api/games/{created['id']}/replay/0?seat=%2B1",  # "+1"
+        f"/api/games/{created['id']}/replay/0?seat=",
     ):
         r = client.get(url)
         assert r.status_code == 400 and r.json()["error"] == "bad-request" and r.json()["reason"]
+
+
+def test_no_such_route_and_a_wrong_method_are_refused_in_the_usual_shape(client) -> None:
+    r = client.get("/api/nope")
+    assert r.status_code == 404 and r.json() == {
+        "error": "not-found",
+        "reason": "nothing is served at /api/nope",
+    }
+    r = client.put("/api/catalogue")
+    assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
+    assert "PUT is not allowed on /api/catalogue" in r.json()["reason"]
+    assert r.headers["allow"] == "GET"  # the header Starlette gave is kept
+    assert client.get("/static/nope.js").json()["error"] == "not-found"
 
 
 def test_an_option_that_reads_the_servers_files_is_not_taken_from_a_request(tmp_path: Path) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from drakkar.server.tables import Hub, PlayError, Table, message_for
@@ -73,6 +73,26 @@ async def malformed(request: Request, e: Exception) -> JSONResponse:
     return JSONResponse({"error": "bad-request", "reason": where or str(e)}, status_code=400)
 
 
+async def no_route(request: Request, e: Exception) -> JSONResponse:
+    """Starlette's own refusals (no such route, a method a route does not take) in the same
+    shape as every other, keeping their headers (a 405's `Allow`)."""
+    status = getattr(e, "status_code", 500)
+    path = request.url.path
+    if status == 404:
+        code, reason = "not-found", f"nothing is served at {path}"
+    elif status == 405:
+        code, reason = "method-not-allowed", f"{request.method} is not allowed on {path}"
+    else:
+        code, reason = f"http-{status}", str(getattr(e, "detail", "")) or f"status {status}"
+    return JSONResponse(
+        {"error": code, "reason": reason}, status_code=status, headers=getattr(e, "headers", None)
+    )
+
+
+#: a count in a path or query: plain digits only (Python's int() would take "1_0" or " 10")
+WHOLE = r"^[0-9]{1,9}$"
+
+
 @router.get("/catalogue")
 def catalogue(request: Request) -> list[dict[str, Any]]:
     return hub_of(request).catalogue()
@@ -138,7 +158,13 @@ def record(request: Request, game_id: str) -> Response:
 
 
 @router.get("/games/{game_id}/replay/{step}", responses={400: REFUSAL, 404: REFUSAL, 409: REFUSAL})
-def replay(request: Request, game_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
+def replay(
+    request: Request,
+    game_id: str,
+    step_text: Annotated[str, Path(alias="step", pattern=WHOLE)],
+    seat_text: Annotated[str | None, Query(alias="seat", pattern=WHOLE)] = None,
+) -> dict[str, Any]:
+    step, seat = int(step_text), None if seat_text is None else int(seat_text)
     table = finished(hub_of(request), game_id)
     history = table.state.history
     if not 0 <= step <= len(history):
