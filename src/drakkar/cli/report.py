@@ -23,7 +23,7 @@ def report(
     game lengths and scores, and per-label win rates (such as Captains) when the game shows them.
     """
     try:
-        study, results = load_study(directory)
+        study, results = load_study(directory, records=False)
         analysis = analyse(study, results)
     except DrakkarError as e:
         raise fail(str(e)) from None

@@ -127,7 +127,7 @@ def simulate(
             )
             played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
     except KeyboardInterrupt:
-        have = len(read_results(directory, study))
+        have = len(read_results(directory, study, records=False))
         console.print(
             f"[yellow]interrupted: {have:,} of {study.games:,} games saved; finish with[/] "
             f"drakkar simulate {study.game} --out {directory} --resume"
@@ -140,7 +140,7 @@ def simulate(
         console.print(
             f"played {played:,} games in {elapsed:.1f} s ({played / elapsed:,.1f} games/s)"
         )
-    results = read_results(directory, study)
+    results = read_results(directory, study, records=False)
     for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
         console.print(table)
     console.print(f"full report: drakkar report {directory}")

@@ -12,62 +12,72 @@ import os
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, BinaryIO
 
 from drakkar.sim.study import RESULTS_FILE, Study, StudyError
 
 _KEYS = ("index", "seed", "entrants", "agents", "returns", "scores", "length", "record")
 
 
-def read_results(directory: Path, study: Study, repair: bool = False) -> dict[int, dict[str, Any]]:
+def read_results(
+    directory: Path, study: Study, repair: bool = False, records: bool = True
+) -> dict[int, dict[str, Any]]:
     """The finished games by index. A broken last line is dropped (and cut off if `repair`).
 
     A broken line anywhere else, or a line that does not belong to `study`, is an error naming
     its line number: the file was edited, or another study's results were mixed in.
+    `records=False` leaves each game's record (its action list) out: most of a line, and not
+    needed to count wins, so a study of a million games fits in memory.
     """
     path = Path(directory) / RESULTS_FILE
     if not path.exists():
         return {}
-    data = path.read_bytes()
     # Hundreds of thousands of small dicts would set the cyclic GC off again and again
     # (quadratic time); none of them holds a cycle.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _parse(path, data, study, repair)
+        with open(path, "rb") as fh:
+            done, good_end = _parse(path, fh, study, records)
+        if repair and good_end < path.stat().st_size:
+            with open(path, "r+b") as fh:
+                fh.truncate(good_end)
+        return done
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _parse(path: Path, data: bytes, study: Study, repair: bool) -> dict[int, dict[str, Any]]:
+def _parse(
+    path: Path, fh: BinaryIO, study: Study, records: bool
+) -> tuple[dict[int, dict[str, Any]], int]:
+    """(the games by index, the byte offset after the last whole line), read a line at a time."""
     done: dict[int, dict[str, Any]] = {}
     good_end = 0
-    pos = 0
     lineno = 0
-    while pos < len(data):
+    broken: str | None = None  # a line that is not JSON: an error unless only blanks follow
+    for raw in fh:
+        if broken is not None:
+            if raw.strip():
+                raise StudyError(broken)
+            continue
         lineno += 1
-        end = data.find(b"\n", pos)
-        last = end == -1
-        raw = data[pos:] if last else data[pos:end]
+        if not raw.endswith(b"\n"):
+            break  # the write a crash cut short (whole JSON or not) has no newline: drop it
         try:
             line = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            if last or data[end + 1 :].strip() == b"":
-                break  # the write a crash cut short: drop it
-            raise StudyError(f"{path}, line {lineno}: not JSON ({e})") from None
-        if last:
-            break  # whole JSON but no newline: the crash came before the newline; drop it
+            broken = f"{path}, line {lineno}: not JSON ({e})"
+            continue
         try:
             _check_line(line, study)
         except StudyError as e:
             raise StudyError(f"{path}, line {lineno}: {e}") from None
+        if not records:
+            del line["record"]
         done.setdefault(line["index"], line)
-        pos = good_end = end + 1
-    if repair and good_end < len(data):
-        with open(path, "r+b") as fh:
-            fh.truncate(good_end)
-    return done
+        good_end += len(raw)
+    return done, good_end
 
 
 def _check_line(line: Any, study: Study) -> None:

@@ -66,7 +66,7 @@ def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
         diffs = study.differences(stored)
         if diffs:
             raise StudyError("cannot resume with different parameters: " + "; ".join(diffs))
-        return read_results(directory, stored, repair=True)
+        return read_results(directory, stored, repair=True, records=False)
     if has_study or (directory / RESULTS_FILE).exists():
         raise StudyError(
             f"{str(directory)!r} already holds a study: add --resume to finish it, "

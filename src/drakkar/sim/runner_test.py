@@ -122,6 +122,30 @@ def test_results_of_another_study_are_refused(tmp_path: Path) -> None:
         read_results(tmp_path, study)
 
 
+def test_a_broken_line_is_refused_by_number_unless_it_is_the_last(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 6, 2, ["random"], seed=5)
+    _run(study, tmp_path, Backend(jobs=1))
+    lines = _lines(tmp_path)
+    path = tmp_path / RESULTS_FILE
+    path.write_text("\n".join([*lines[:2], "{not json", *lines[2:]]) + "\n")
+    with pytest.raises(StudyError, match="line 3: not JSON"):
+        read_results(tmp_path, study, repair=True)
+    assert path.read_text().count("\n") == 7  # refused, so nothing was cut
+    # the same broken line last (blank lines after it): dropped, and cut off on repair
+    path.write_text("\n".join([*lines, "{not json"]) + "\n\n")
+    assert sorted(read_results(tmp_path, study, repair=True)) == list(range(6))
+    assert path.read_text() == "\n".join(lines) + "\n"
+
+
+def test_results_may_be_read_without_their_records(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 6, 2, ["heuristic", "random"], seed=5)
+    _run(study, tmp_path, Backend(jobs=1))
+    whole = read_results(tmp_path, study)
+    slim = read_results(tmp_path, study, records=False)
+    assert all("record" not in r for r in slim.values())
+    assert slim == {i: {k: v for k, v in r.items() if k != "record"} for i, r in whole.items()}
+
+
 class _Crashing(Agent):
     def act(self, state: drakkar.State, player: int) -> int:
         if len(state.history) >= 2:
