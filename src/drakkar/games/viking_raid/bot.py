@@ -1,8 +1,8 @@
 """The heuristic bot: plans each raid by its expected Gold, from `view(player)` only.
 
 For each Ship, set of Crew and Destination its hand and purse allow, it estimates (by a small
-simulation over a full Encounter deck, cached per combination) the chance of sinking and the
-Gold the raid brings; the plan's value is that Gold less what it costs and a penalty for
+simulation over a full Encounter deck, computed once and shipped: `outcomes.py`) the chance of
+sinking and the Gold the raid brings; the plan's value is that Gold less what it costs and a penalty for
 sinking. It raids when the best plan's value is positive, builds and hires what that plan
 needs, attacks by surprise unless the game ends with this round (a paused raid would bring
 nothing) or may end with it (a rival after it in the round can come home with a third raid
@@ -25,7 +25,6 @@ versions of the bot game by game with its `--save` and `--against`.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -40,7 +39,6 @@ from drakkar.games.viking_raid.cards import (
     CREWS,
     DESTINATIONS,
     DRAGON_SHIP,
-    ENCOUNTER_DECK,
     NAVIGATOR,
     SAIL_MAKER,
     SHIPS,
@@ -50,10 +48,9 @@ from drakkar.games.viking_raid.cards import (
     VIKING_INDEX,
     VIKING_NAMES,
 )
-from drakkar.games.viking_raid.estimate import DIRECT, SURPRISE, VOYAGE, simulate_raid
+from drakkar.games.viking_raid.outcomes import outcomes as _outcomes
 from drakkar.games.viking_raid.state import PHASE_NAMES, RAIDS_TO_WIN, STEP_NAMES
 
-SIMULATIONS = 300
 RAID_THRESHOLD = 0.0  # raid when the plan is worth more Gold than this
 # Gold a turn is worth: what a Dragon Ship, Far or surprise delay costs. Measured best at 0:
 # the surprise attack's safety and extra Treasure outweigh the turn it takes.
@@ -417,46 +414,3 @@ def _outcome(dest: int, crew: int, hired: int, surprise: bool) -> tuple[float, f
     """(chance of sinking, expected Gold) of a raid."""
     dist = _outcomes(dest, crew, hired, surprise)
     return sum(p * sunk for p, sunk, _ in dist), sum(p * g for p, _, g in dist)
-
-
-@cache
-def _outcomes(
-    dest: int, crew: int, hired: int, surprise: bool | None
-) -> tuple[tuple[float, bool, int], ...]:
-    """The (chance, sunk, Gold gained) outcomes of a raid, by simulation with a fixed seed.
-
-    `surprise` None: a direct attack in the last round, where being Lost ends the raid.
-    """
-    rng = random.Random(
-        dest * 100_003 + crew * 1009 + hired * 17 + (2 if surprise is None else surprise)
-    )
-    deck = list(ENCOUNTER_DECK)
-    counts: dict[tuple[bool, int], int] = {}
-    for _ in range(SIMULATIONS):
-        shuffle(deck, rng.getrandbits)
-        result = _one_raid(deck, dest, crew, hired, bool(surprise), last=surprise is None)
-        counts[result] = counts.get(result, 0) + 1
-    return tuple((n / SIMULATIONS, sunk, g) for (sunk, g), n in sorted(counts.items()))
-
-
-#: (i, n.bit_length()) for each swap of a shuffle of the Encounter deck, last position first
-_SWAPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(ENCOUNTER_DECK))))
-
-
-def shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
-    """`random.Random.shuffle(deck)` exactly (the same draws from the same stream, so the same
-    order), inlined: the plans' raid simulations spent most of their time in its calls."""
-    for i, k in _SWAPS:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def _one_raid(
-    deck: list[int], dest: int, crew: int, hired: int, surprise: bool, last: bool = False
-) -> tuple[bool, int]:
-    """(sunk, Gold gained) of one simulated raid through `deck` (in order); `last`: in the
-    last round, where being Lost ends the raid (there is no next turn to replay it)."""
-    attack = SURPRISE if surprise else DIRECT
-    return simulate_raid(deck, VOYAGE, dest, crew, hired, 0, 0, attack, last)
