@@ -7,6 +7,7 @@ clone shares it safely in O(1) and appending never copies.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 PUBLIC = None
@@ -31,3 +32,9 @@ def log_to_list(log: Log) -> list[Event]:
         log = log[1]
     out.reverse()
     return out
+
+
+def spoken(items: Iterable[str]) -> str:
+    """A list as a log line says it: "a", "a and b", "a, b and c"."""
+    words = list(items)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)

@@ -392,3 +392,25 @@ def test_gone_viking_shows_the_cards_you_know_in_another_hand(page, base: str) -
     }  # fmt: skip
     (text,) = rendered(page, base, msg, ".player[data-seat='2']")
     assert "you know: Books 7" in text
+
+
+def test_a_finished_gone_viking_table_shows_no_trump_or_god_still_in_play(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(4, seed=5)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    assert view["god_in_play"] and view["winners"]  # this game ends with a God in play
+    msg = {
+        "view": view, "seat": 0, "to_move": None, "over": True, "game": "gone-viking",
+        "seats": [{"name": f"P{i}", "kind": "person"} for i in range(4)], "legal": [],
+    }  # fmt: skip
+    (header,) = rendered(page, base, msg, ".row")[:1]
+    assert "Raid" in header and "Trump" not in header and "God in play" not in header
+    view["winners"] = []  # the same table mid-game shows both
+    (header,) = rendered(page, base, msg, ".row")[:1]
+    assert "Trump: " in header and "God in play: Loki" in header

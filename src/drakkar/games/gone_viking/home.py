@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drakkar.engine.events import spoken
 from drakkar.engine.state import State
 from drakkar.games.gone_viking import actions as A
 from drakkar.games.gone_viking.cards import (
@@ -169,6 +170,21 @@ class ReturnHome(State):
             tied = [p for p in tied if values[p] == best]
         return tuple(tied)
 
+    def _win_line(self, rich: list[int]) -> str:
+        """Who wins and why, by the tie rules `winner_choice` applied to `rich`."""
+        won = self.winners
+        names = spoken(f"player {p}" for p in won)
+        top = self.wealth(won[0])
+        line = f"{names} {'wins' if len(won) == 1 else 'share the win'} with wealth {top}"
+        tied = [p for p in rich if self.wealth(p) == top and p not in won]
+        if not tied:
+            return line
+        others = spoken(f"player {p}" for p in tied)
+        if won == (self.leader,):
+            return f"{line}, tied with {others}, as the new Raid Leader"
+        value = sum(c * v for c, v in zip(self.tokens[won[0]], TOKEN_VALUES, strict=True))
+        return f"{line}, tied with {others}, by the most token value ({value})"
+
     def _end_raid(self) -> None:
         self.leader = self.jarl_target
         n = self.num_players
@@ -180,8 +196,7 @@ class ReturnHome(State):
         if rich:
             self.winners = self.winner_choice(rich)
             self.phase, self.to_move = OVER, -1
-            names = " and ".join(f"player {p}" for p in self.winners)
-            self.log(f"{names} {'wins' if len(self.winners) == 1 else 'share the win'}")
+            self.log(self._win_line(rich))
             return
         self.log(f"player {self.leader} is the new Raid Leader")
         self._new_raid()

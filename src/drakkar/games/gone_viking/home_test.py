@@ -248,6 +248,7 @@ def test_several_winners_the_most_wealth_wins_even_over_the_new_leader() -> None
     # the Jarl visits seat 1 (12), who pays 2 and leads next: 10 against seat 2's 11
     pay_the_jarl(s)
     assert s.leader == 1 and s.wealth(1) == 10 and s.winners == (2,)
+    assert s.events_for(None)[-1] == "player 2 wins with wealth 11"
 
 
 def test_several_winners_tied_the_new_raid_leader_wins() -> None:
@@ -255,6 +256,9 @@ def test_several_winners_tied_the_new_raid_leader_wins() -> None:
     # the Jarl visits seat 0 (11), who pays 2: 9 and 9, and seat 0 leads the next raid
     pay_the_jarl(s)
     assert s.winners == (0,)  # although seat 1's Book is worth more than a Tree
+    assert s.events_for(None)[-1] == (
+        "player 0 wins with wealth 9, tied with player 1, as the new Raid Leader"
+    )
     s = at_home(3, ["3 Ships", "3 Ships", "2 Trees"], fists_won=[0, 3, 0])
     # 12 and 12; no tokens to pay; seat 1 (more Fists) is the target and new leader
     assert s.winners == (1,) and s.leader == 1
@@ -265,9 +269,13 @@ def test_tied_winners_not_leading_the_token_values_decide_then_a_shared_win() ->
     s = at_home(3, ["5 Books, 5 Coins, 2 Hammers", "2 Ships, 1 Fist", "2 Ships, 1 Hammer"])
     pay_the_jarl(s)
     assert s.leader == 0 and s.winners == (2,)  # Ship 11 x 2 + Hammer 3 beats + Fist 2
+    assert s.events_for(None)[-1] == (
+        "player 2 wins with wealth 9, tied with player 1, by the most token value (25)"
+    )
     s = at_home(3, ["5 Books, 5 Coins, 2 Hammers", "2 Ships, 1 Hammer", "2 Ships, 1 Hammer"])
     pay_the_jarl(s)
     assert s.winners == (1, 2) and s.returns() == [0.0, 0.5, 0.5]
+    assert s.events_for(None)[-1] == "player 1 and player 2 share the win with wealth 9"
 
 
 def test_max_raids_ends_the_game_by_the_tie_rules() -> None:

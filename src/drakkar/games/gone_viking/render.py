@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from drakkar.engine.events import spoken
+
 TYPE_STYLES = {"Books": "blue", "Coins": "yellow", "Hammers": "red", "Fists": "green"}
 GOD_STYLE = "bold magenta"
 GODS = ("Odin", "Freya", "Thor", "Loki")
@@ -105,7 +107,7 @@ def render(view: dict[str, Any], player: int | None) -> Group:
     if view["due"]:
         parts.append(Text(f"Tokens still to give: {view['due']}"))
     if view["winners"]:
-        who = " and ".join(f"player {p}" for p in view["winners"])
+        who = spoken(f"player {p}" for p in view["winners"])
         parts.append(Text(f"Winner: {who}", style="bold green"))
     if view["log"]:
         parts.append(Text("\n".join(f"· {line}" for line in view["log"]), style="dim"))

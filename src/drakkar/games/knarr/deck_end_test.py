@@ -131,6 +131,7 @@ def test_forty_points_end_the_game_once_the_round_is_complete() -> None:
     assert s.legal_actions() == []
     assert s.returns() == [0.0, 1.0, 0.0]
     assert s.scores() == [float(v) for v in s.vp]
+    assert s.events_for(None)[-1] == f"player 1 wins with {s.vp[1]} VP"
 
 
 def test_the_last_seat_reaching_forty_ends_at_once() -> None:
@@ -150,6 +151,9 @@ def test_a_tie_on_points_goes_to_most_recruits_plus_bracelets() -> None:
     set_tokens(s, 1, rc=1, br=1)
     s.phase = OVER
     assert s.returns() == [0.0, 1.0, 0.0]
+    assert s._verdict() == (
+        "player 1 wins with 50 VP, tied with player 0, by more recruits plus bracelets (2)"
+    )
 
 
 def test_a_full_tie_is_shared() -> None:
@@ -159,6 +163,15 @@ def test_a_full_tie_is_shared() -> None:
         set_tokens(s, p, rc=rc, br=br)
     s.phase = OVER
     assert s.returns() == [0.5, 0.5, 0.0]
+    assert s._verdict() == (
+        "player 0 and player 1 share the win with 50 VP, tied with player 2, "
+        "by more recruits plus bracelets (2)"
+    )
+    set_tokens(s, 2, rc=2, br=0)
+    assert (
+        s._verdict() == "player 0, player 1 and player 2 share the win with 50 VP and 2 "
+        "recruits plus bracelets each"
+    )
 
 
 def test_no_returns_before_the_end() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from drakkar.engine.events import spoken
 from drakkar.engine.game import Game
 from drakkar.engine.options import GameOptions
 from drakkar.engine.state import State
@@ -171,6 +172,19 @@ class KnarrState(State):
         winners = [k == best for k in keys]
         share = 1.0 / sum(winners)
         return [share if w else 0.0 for w in winners]
+
+    def _verdict(self) -> str:
+        """Who wins and why, by `returns`' rule: most VP, then most recruits plus bracelets."""
+        won = [p for p, r in enumerate(self.returns()) if r > 0]
+        names = spoken(f"player {p}" for p in won)
+        vp, tokens = self.vp[won[0]], self.rc[won[0]] + self.br[won[0]]
+        line = f"{names} {'wins' if len(won) == 1 else 'share the win'} with {vp} VP"
+        tied = [f"player {p}" for p in range(self.num_players) if self.vp[p] == vp and p not in won]
+        if tied:
+            line += f", tied with {spoken(tied)}, by more recruits plus bracelets ({tokens})"
+        elif len(won) > 1:
+            line += f" and {tokens} recruits plus bracelets each"
+        return line
 
     def action_label(self, action: int) -> str:
         label = A.LABELS[action]
@@ -538,6 +552,7 @@ class KnarrState(State):
                 self.phase = OVER
                 scores = ", ".join(f"player {p} {vp} VP" for p, vp in enumerate(self.vp))
                 self.log(f"the game ends: {scores}")
+                self.log(self._verdict())
                 return
             self.round += 1
         self.turn = nxt

@@ -174,10 +174,20 @@ def test_tie_breaks_most_gold_then_most_raids_then_a_shared_win():
     s.gold[:] = [12, 12, 5]
     s.raids[:] = [1, 2, 3]
     assert s.winners() == [1]
+    won = s.clone()
+    won._finish("(scenario)")
+    assert won.events_for(None)[-1] == (  # the log says why
+        "game over: (scenario). player 1 wins with 12 Gold, tied with player 0, "
+        "by more raids completed (2)"
+    )
     s.raids[:] = [2, 2, 3]
     assert s.winners() == [0, 1]
     s._finish("(scenario)")
     assert s.returns() == [0.5, 0.5, 0.0] and s.scores() == [12.0, 12.0, 5.0]
+    assert (
+        s.events_for(None)[-1]
+        == "game over: (scenario). player 0 and player 1 share the win with 12 Gold"
+    )
 
 
 def test_the_viking_deck_reshuffles_its_discard_pile_when_empty():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from drakkar.engine.events import Event
+from drakkar.engine.events import Event, spoken
 from drakkar.engine.game import Game
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
@@ -436,11 +436,13 @@ class VikingRaidState(State):
         self.over = True
         self.step = NONE
         win = self.winners()
-        who = " and ".join(f"player {w}" for w in win)
-        self.log(
-            f"game over: {why}. {who} {'win' if len(win) > 1 else 'wins'} with "
-            f"{self.gold[win[0]]} Gold"
-        )
+        gold, raids = self.gold[win[0]], self.raids[win[0]]
+        line = f"{spoken(f'player {w}' for w in win)} {'share the win' if len(win) > 1 else 'wins'}"
+        tied = [f"player {p}" for p, g in enumerate(self.gold) if g == gold and p not in win]
+        line += f" with {gold} Gold"
+        if tied:  # why the tie went this way
+            line += f", tied with {spoken(tied)}, by more raids completed ({raids})"
+        self.log(f"game over: {why}. {line}")
 
     def winners(self) -> list[int]:
         """Most Gold; tie: most raids completed; still tied: a shared win."""

@@ -73,6 +73,7 @@ def test_rounds_until_one_remains_the_tied_lowest_reroll_and_the_winner_scores_s
     do(s, "end turn")
     assert s.is_terminal() and s.rank == [2, 0, 1] and s.rag_owner == 1
     assert s.vp(1) == 7 and s.returns() == [0.0, 1.0, 0.0]
+    assert s.events_for(None)[-1] == f"{s.pname(1)} wins with 7 Valhalla Points"
 
 
 def test_after_a_hundred_tied_rerolls_the_later_seat_in_turn_order_is_out() -> None:
@@ -186,3 +187,6 @@ def test_a_final_tie_goes_to_whoever_lasted_longer_in_ragnarok() -> None:
     assert s.is_terminal() and s.rank == [0, 2, 1]
     assert s.vp(0) == s.vp(2) == 11 and s.vp(1) == 3 + 7  # Trader & Pillager and Ragnarok
     assert s.returns() == [0.0, 0.0, 1.0]  # P2 was cast out after P0
+    last = s.events_for(None)[-1]
+    assert last.startswith(f"{s.pname(2)} wins with 11 Valhalla Points, tied with {s.pname(0)}")
+    assert last.endswith("by lasting longer in Ragnarok")

@@ -28,14 +28,15 @@ export function render(root, msg, ui) {
   const v = msg.view;
   const drawn = new Set();
   const name = (seat) => msg.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const over = v.winners.length > 0; // the last raid's trump and God no longer matter
   const header = el("div", { class: "row" },
     el("span", { class: "stat" }, `Raid ${v.raid}`),
     el("span", { class: "stat" }, `phase: ${v.phase}`),
-    el("span", { class: "trump" }, `Trump: ${v.trump}`),
+    over ? null : el("span", { class: "trump" }, `Trump: ${v.trump}`),
     v.led ? el("span", { class: "stat" }, `led: ${v.led}`) : null,
     el("span", { class: "stat" }, `leader: ${name(v.leader)}`),
     el("span", { class: "stat" }, `wealth to win: ${v.win_wealth}`),
-    v.god_in_play ? el("span", { class: "stat" }, `God in play: ${v.god_in_play.god} (${name(v.god_in_play.owner)})`) : null);
+    v.god_in_play && !over ? el("span", { class: "stat" }, `God in play: ${v.god_in_play.god} (${name(v.god_in_play.owner)})`) : null);
 
   const plays = v.trick.map((t) => el("div", { class: "play" },
     el("div", { class: "muted" }, `${name(t.seat)} · ${t.type} ${t.strength}`),
