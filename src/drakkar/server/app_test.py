@@ -129,7 +129,10 @@ def test_no_such_route_and_a_wrong_method_are_refused_in_the_usual_shape(client)
     r = client.put("/api/catalogue")
     assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
     assert "PUT is not allowed on /api/catalogue" in r.json()["reason"]
-    assert r.headers["allow"] == "GET"  # the header Starlette gave is kept
+    assert r.headers["allow"] == "GET"
+    r = client.put("/api/games")  # Starlette named only the GET route's methods
+    assert r.status_code == 405 and r.headers["allow"] == "GET, POST"
+    assert r.json()["reason"] == "PUT is not allowed on /api/games; it takes GET, POST"
     assert client.get("/static/nope.js").json()["error"] == "not-found"
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.routing import Match
 
 from drakkar.server.tables import Hub, PlayError, Table, message_for
 
@@ -82,12 +83,28 @@ async def no_route(request: Request, e: Exception) -> JSONResponse:
         code, reason = "not-found", f"nothing is served at {path}"
     elif status == 405:
         code, reason = "method-not-allowed", f"{request.method} is not allowed on {path}"
+        # Starlette's Allow names only the first route that matched the path (GET of
+        # /api/games, not its POST): each method is tried on the path instead
+        routes = request.app.router.routes
+        allowed = [
+            m
+            for m in METHODS
+            if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in routes)
+        ]
+        if allowed:
+            return JSONResponse(
+                {"error": code, "reason": f"{reason}; it takes {', '.join(allowed)}"},
+                status_code=405,
+                headers={"Allow": ", ".join(allowed)},
+            )
     else:
         code, reason = f"http-{status}", str(getattr(e, "detail", "")) or f"status {status}"
     return JSONResponse(
         {"error": code, "reason": reason}, status_code=status, headers=getattr(e, "headers", None)
     )
 
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 #: a count in a path or query: plain digits only (Python's int() would take "1_0" or " 10")
 WHOLE = r"^[0-9]{1,9}$"
