@@ -32,6 +32,8 @@ def cards_text(names: list[str]) -> Text:
 
 
 def _header(view: dict[str, Any]) -> Text:
+    if view["winners"]:  # the last raid's trump and God no longer matter
+        return Text(f"Raid {view['raid']} · {view['phase']} · {view['win_wealth']} wealth wins")
     god = view["god_in_play"]
     out = Text(f"Raid {view['raid']} · {view['phase']} · trump: ")
     out.append(view["trump"], style=TYPE_STYLES.get(view["trump"], "bold"))

@@ -35,3 +35,4 @@ def test_render_a_spectator_and_a_finished_game() -> None:
         s.apply(s.legal_actions()[0])
     out = text(s.view(None), None)
     assert "Winner:" in out and "Your hand" not in out
+    assert "trump" not in out and "God in play" not in out  # the last raid's: no longer shown
