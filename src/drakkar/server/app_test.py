@@ -234,6 +234,54 @@ def test_an_action_may_be_sent_by_its_label(client) -> None:
         assert m["log"][1] == f"player 0 plays {label.split()[1]}"
 
 
+def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
+    created = new_game(client, game="viking-raid", players=3, seed=4, seats=[
+        {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}])  # fmt: skip
+    gid = created["id"]
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as ws,
+        client.websocket_connect(f"/ws/games/{gid}") as other,
+        client.websocket_connect(f"/ws/games/{gid}") as watcher,
+    ):
+        m = hello(ws, 0, token(created, 0))
+        hello(other, 1, token(created, 1))
+        hello(watcher)
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["move"] == 0
+        legal = {a["action"]: a["label"] for a in m["legal"]}
+        assert {c["action"] for c in hint["choices"]} == set(legal)  # every candidate searched
+        assert all(legal[c["action"]] == c["label"] for c in hint["choices"])
+        shares = [c["share"] for c in hint["choices"]]
+        assert shares == sorted(shares, reverse=True) and sum(shares) == pytest.approx(1, abs=0.01)
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json() == hint  # asked again at the same move: the same answer
+        for sock, code in ((other, "not-your-turn"), (watcher, "spectator")):
+            sock.send_json({"type": "hint"})
+            refusal = sock.receive_json()
+            assert refusal["type"] == "error" and refusal["code"] == code, refusal
+    assert stored_actions(client, gid) == []  # a hint plays nothing
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    busy = new_game(client)
+    with client.websocket_connect(f"/ws/games/{busy['id']}") as ws:
+        hello(ws, 0, token(busy, 0))
+        hub.tables[busy["id"]].hinting = True  # another seat's search is running
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "busy"
+        hub.levels = lambda game: {"easy": "random"}  # a game without a search bot
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "no-hint"
+    over = new_game(client)  # High Card, played to the end
+    with client.websocket_connect(f"/ws/games/{over['id']}") as ws:
+        m = hello(ws, 0, token(over, 0))
+        while not m["over"]:
+            if m["legal"]:
+                ws.send_json({"type": "act", "action": m["legal"][0]["action"]})
+            m = ws.receive_json()
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "game-over"
+
+
 def test_a_bot_plays_for_a_person_whose_time_runs_out(client) -> None:
     created = new_game(client, turn_seconds=0.3)
     with client.websocket_connect(f"/ws/games/{created['id']}") as ws:

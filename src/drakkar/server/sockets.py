@@ -1,4 +1,4 @@
-"""The WebSocket of one seat or spectator: hello, then act, sync and ping (docs/server.md).
+"""The WebSocket of one seat or spectator: hello, then act, sync, hint and ping (docs/server.md).
 
 Everything a client sends is checked here before it reaches the Hub: size, rate, JSON shape.
 """
@@ -123,9 +123,15 @@ class Socket:
             await conn.send(message_for(table, conn.seat))
         elif kind == "ping":
             await self.ws.send_json({"type": "pong"})
+        elif kind == "hint":
+            conn = self.joined()
+            if conn.seat is None:
+                raise PlayError("spectator", "spectators watch; a hint is for a seat to move")
+            await conn.send(await self.hub.hint(table, conn.seat))
         else:
             raise PlayError(
-                "unknown-type", f"unknown message type {kind!r}; types: hello, act, sync, ping"
+                "unknown-type",
+                f"unknown message type {kind!r}; types: hello, act, sync, hint, ping",
             )
 
     def joined(self) -> Connection:

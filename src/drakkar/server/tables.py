@@ -33,6 +33,7 @@ MAX_TURN_SECONDS = 24 * 3600
 #: the bot levels the lobby offers; "hard" thinks at most 2 seconds, so people are not kept waiting
 SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
 MAX_BOT_DELAY = 10.0
+HINT_CHOICES = 8  # the candidates a hint lists, most searched first
 
 
 class PlayError(DrakkarError):
@@ -91,6 +92,8 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock time when the seat to move runs out
     driver: asyncio.Task[None] | None = None
+    hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (seat, move)
+    hinting: bool = False  # a hint is being worked out (one at a time a table: they cost CPU)
 
     @property
     def moves(self) -> int:
@@ -418,6 +421,35 @@ class Hub:
             await self.broadcast(table)
             if refusal is not None:
                 raise refusal
+
+    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+        """The hard bot's advice to `seat`, to move now: its search of that seat's information
+        set only (it never reads another seat's cards). One search a table at a time, and
+        one a seat and move (asked again, the same answer)."""
+        state = table.state
+        if state.is_terminal():
+            raise PlayError("game-over", "the game is over; there is nothing to advise")
+        if seat != state.current_player:
+            raise PlayError("not-your-turn", "a hint is for the seat to move; wait for your turn")
+        key = (seat, table.moves)
+        if key not in table.hints:
+            if "hard" not in self.levels(table.game):
+                raise PlayError("no-hint", f"{table.game.title} has no search bot to ask")
+            if table.hinting:
+                raise PlayError("busy", "a hint is being worked out at this table; ask again soon")
+            table.hinting = True
+            try:
+                snapshot = state.clone()
+                agent = make_agent(SERVER_LEVELS["hard"], table.game, (state.seed + key[1]) % 2**63)
+                stats = await asyncio.to_thread(agent.analyse, snapshot, seat)  # type: ignore[attr-defined]
+            finally:
+                table.hinting = False
+            choices = [
+                {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}
+                for a, share in stats[:HINT_CHOICES]
+            ]
+            table.hints = {key: {"type": "hint", "move": key[1], "choices": choices}}
+        return table.hints[key]
 
     async def broadcast(self, table: Table) -> None:
         for conn in list(table.connections):

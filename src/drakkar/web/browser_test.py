@@ -7,6 +7,7 @@ play with its hand-over screen, reloading rejoins the seat, watching, and the re
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -414,3 +415,22 @@ def test_a_finished_gone_viking_table_shows_no_trump_or_god_still_in_play(page, 
     view["winners"] = []  # the same table mid-game shows both
     (header,) = rendered(page, base, msg, ".row")[:1]
     assert "Trump: " in header and "God in play: Loki" in header
+
+
+def test_a_person_asks_for_a_hint_and_plays_its_first_choice(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    acts = sent_acts(page)
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    cards = page.locator("#hand .card.playable").count()
+    page.click(".ask-hint")
+    page.wait_for_selector(".advice li")
+    choices = page.locator(".advice li")
+    assert choices.count() == cards  # every move, with its share of the search
+    assert page.locator(".advice .share").first.inner_text().strip().endswith("%")
+    first = page.locator(".advice li button").first
+    action = first.get_attribute("data-action")
+    first.click()
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    assert len(acts) == 1 and json.loads(str(acts[0]))["action"] == int(str(action))
+    assert page.locator(".advice").count() == 0  # the next move's hint is asked for afresh

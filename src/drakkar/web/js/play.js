@@ -12,6 +12,8 @@ let onScreen = watching ? "watch" : seats[0]; // whose view is drawn
 let waitingFor = null; // pass and play: the seat the device is being handed to
 let pending = false; // an action sent, its answer not yet back
 let ticket = 0; // the newest draw; an older one still loading its renderer gives way
+let advice = null; // the last hint: {seat, move, choices}
+let asking = false; // a hint asked for, its answer not yet back
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,8 +30,13 @@ function connect(key) {
       latest.set(key, msg);
       pending = false;
       update();
+    } else if (msg.type === "hint") {
+      asking = false;
+      advice = { ...msg, seat: key };
+      update();
     } else if (msg.type === "error") {
       pending = false;
+      asking = false;
       showError(msg.reason);
       if (["bad-token", "bad-seat", "unknown-game"].includes(msg.code)) ws.fatal = true;
       update();
@@ -63,7 +70,7 @@ function update() {
     $("handover-title").textContent = `Pass to ${seatName(now, now.to_move)}`;
     $("handover").hidden = false;
     // nothing of the last seat's stays in the page under the cover (a screen reader reads it)
-    for (const id of ["board", "log", "actions", "scores"]) $(id).replaceChildren();
+    for (const id of ["board", "log", "actions", "advice", "scores"]) $(id).replaceChildren();
     return;
   }
   draw(latest.get(onScreen) || now);
@@ -108,6 +115,8 @@ async function draw(msg) {
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
     el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
 
+  $("advice").replaceChildren(mine && !msg.over ? adviceFor(msg, ui) : "");
+
   const log = $("log");
   log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
   log.scrollTop = log.scrollHeight;
@@ -115,6 +124,29 @@ async function draw(msg) {
   $("tools").replaceChildren(msg.over ? el("span", {},
     el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
+}
+
+/** The hard bot's advice for this move once asked (each move a button to play it), else a
+ * button that asks for it: the server searches this seat's information set only. */
+function adviceFor(msg, ui) {
+  if (!(advice && advice.seat === msg.seat && advice.move === msg.moves)) {
+    return el("button", {
+      class: "ask-hint", disabled: asking || pending,
+      onclick: () => {
+        const ws = sockets.get(onScreen);
+        if (asking || !ws || ws.readyState !== WebSocket.OPEN) return;
+        asking = true;
+        ws.send(JSON.stringify({ type: "hint" }));
+        update();
+      },
+    }, asking ? "Thinking…" : "Hint: what would the hard bot play?");
+  }
+  return el("div", { class: "advice", role: "status" },
+    el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
+    el("ol", {}, advice.choices.map((c) => el("li", {},
+      el("button", { class: "action", dataset: { action: c.action },
+        onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, c.label),
+      el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))));
 }
 
 setInterval(() => {
