@@ -19,3 +19,25 @@ def test_the_research_example_runs(game, capsys):
     assert f"{game.title}, {game.default_players} players" in out
     assert "random-policy loop, final rewards: {" in out
     assert out.count("vs heuristic: mean reward") == 2
+
+
+REINFORCE = EXAMPLE.with_name("reinforce.py")
+
+
+@pytest.mark.skipif(not REINFORCE.is_file(), reason="examples/ is in the source checkout only")
+def test_the_reinforce_example_trains_evaluates_and_saves_its_weights(tmp_path, capsys):
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location("reinforce", REINFORCE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    saved = tmp_path / "policy.npz"
+    policy = module.main(["--episodes", "40", "--eval", "10", "--save", str(saved)])
+    out = capsys.readouterr().out
+    assert "Viking Raid, 4 players, the learner against random" in out
+    assert "untrained" in out and "trained, greedy: mean reward" in out
+    assert np.abs(policy.W).sum() > 0  # 40 episodes moved the weights
+    weights = np.load(saved)
+    assert np.array_equal(weights["W"], policy.W) and np.array_equal(weights["b"], policy.b)
+    with pytest.raises(SystemExit):
+        module.main(["--eval", "0"])  # refused before any work
