@@ -268,6 +268,11 @@ def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
         hub.tables[busy["id"]].hinting = True  # another seat's search is running
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "busy"
+        hub.tables[busy["id"]].hinting = False
+        hub.hints_running = 2  # two searches at other tables: the server's cap
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "busy"
+        hub.hints_running = 0
         hub.levels = lambda game: {"easy": "random"}  # a game without a search bot
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "no-hint"

@@ -34,6 +34,7 @@ MAX_TURN_SECONDS = 24 * 3600
 SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
 MAX_BOT_DELAY = 10.0
 HINT_CHOICES = 8  # the candidates a hint lists, most searched first
+MAX_HINTS = 2  # hint searches at once over the whole server (each keeps a core busy 2 s)
 
 
 class PlayError(DrakkarError):
@@ -175,6 +176,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
+        self.hints_running = 0  # hint searches under way, over every table
 
     # -- the lobby ---------------------------------------------------------------------------
 
@@ -424,8 +426,8 @@ class Hub:
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:
         """The hard bot's advice to `seat`, to move now: its search of that seat's information
-        set only (it never reads another seat's cards). One search a table at a time, and
-        one a seat and move (asked again, the same answer)."""
+        set only (it never reads another seat's cards). One search a table at a time and
+        MAX_HINTS over the server, and one a seat and move (asked again, the same answer)."""
         state = table.state
         if state.is_terminal():
             raise PlayError("game-over", "the game is over; there is nothing to advise")
@@ -435,15 +437,17 @@ class Hub:
         if key not in table.hints:
             if "hard" not in self.levels(table.game):
                 raise PlayError("no-hint", f"{table.game.title} has no search bot to ask")
-            if table.hinting:
-                raise PlayError("busy", "a hint is being worked out at this table; ask again soon")
+            if table.hinting or self.hints_running >= MAX_HINTS:
+                raise PlayError("busy", "a hint is being worked out; ask again in a moment")
             table.hinting = True
+            self.hints_running += 1
             try:
                 snapshot = state.clone()
                 agent = make_agent(SERVER_LEVELS["hard"], table.game, (state.seed + key[1]) % 2**63)
                 stats = await asyncio.to_thread(agent.analyse, snapshot, seat)  # type: ignore[attr-defined]
             finally:
                 table.hinting = False
+                self.hints_running -= 1
             choices = [
                 {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}
                 for a, share in stats[:HINT_CHOICES]
