@@ -265,10 +265,10 @@ def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
     busy = new_game(client)
     with client.websocket_connect(f"/ws/games/{busy['id']}") as ws:
         hello(ws, 0, token(busy, 0))
-        hub.tables[busy["id"]].hinting = True  # another seat's search is running
+        hub.hint_clients.add("testclient")  # this client's search at another table runs
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "busy"
-        hub.tables[busy["id"]].hinting = False
+        hub.hint_clients.clear()
         hub.hints_running = 2  # two searches at other tables: the server's cap
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "busy"
@@ -285,6 +285,51 @@ def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
             m = ws.receive_json()
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "game-over"
+
+
+def test_a_move_sent_after_a_hint_does_not_wait_for_it(client, monkeypatch) -> None:
+    import drakkar.server.tables as tables
+
+    class Slow:  # a search that takes a while, in its thread
+        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+            time.sleep(0.6)
+            return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+
+    monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Slow())
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "person"}])
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        m = hello(ws, 0, token(created, 0))
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "act", "action": m["legal"][0]["action"], "move": 0})
+        first, second = ws.receive_json(), ws.receive_json()
+        assert first["type"] == "state" and first["moves"] == 1  # the move, at once
+        assert second["type"] == "hint" and second["move"] == 0  # then the hint it asked for
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.hints_running == 0 and not hub.hint_clients
+
+
+def test_a_failed_hint_search_is_refused_and_may_be_asked_again(client, monkeypatch) -> None:
+    import drakkar.server.tables as tables
+
+    calls: list[int] = []
+
+    class Flaky:
+        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+            calls.append(seat)
+            if len(calls) == 1:
+                raise RuntimeError("the search broke")
+            return [(state.legal_actions()[0], 1.0)]
+
+    monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Flaky())
+    created = new_game(client)
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        hello(ws, 0, token(created, 0))
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "hint-failed"
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and len(hint["choices"]) == 1 and calls == [0, 0]
+        assert hint["more"] == 0
 
 
 def test_a_bot_plays_for_a_person_whose_time_runs_out(client) -> None:

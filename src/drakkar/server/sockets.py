@@ -5,6 +5,7 @@ Everything a client sends is checked here before it reaches the Hub: size, rate,
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -44,6 +45,7 @@ class Socket:
         self.allowance = burst
         self.last = time.monotonic()
         self.refused: deque[float] = deque()  # when recent messages were refused
+        self.tasks: set[asyncio.Task[None]] = set()  # hints being worked out for this socket
 
     async def error(self, code: str, reason: str) -> None:
         await self.ws.send_json({"type": "error", "code": code, "reason": reason})
@@ -83,6 +85,8 @@ class Socket:
         except WebSocketDisconnect:
             pass
         finally:
+            for task in self.tasks:
+                task.cancel()  # nobody to answer (a search shared with another socket goes on)
             if self.conn is not None:
                 self.hub.leave(table, self.conn)
 
@@ -127,12 +131,24 @@ class Socket:
             conn = self.joined()
             if conn.seat is None:
                 raise PlayError("spectator", "spectators watch; a hint is for a seat to move")
-            await conn.send(await self.hub.hint(table, conn.seat))
+            # answered when the search ends; meanwhile this connection reads on (an act sent
+            # after a hint must not wait for it)
+            task = asyncio.get_running_loop().create_task(self.hint(table, conn))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
         else:
             raise PlayError(
                 "unknown-type",
                 f"unknown message type {kind!r}; types: hello, act, sync, hint, ping",
             )
+
+    async def hint(self, table: Table, conn: Connection) -> None:
+        assert conn.seat is not None
+        client = self.ws.client.host if self.ws.client else ""
+        try:
+            await conn.send(await self.hub.hint(table, conn.seat, client))
+        except PlayError as e:
+            await conn.send({"type": "error", "code": e.code, "reason": str(e)})
 
     def joined(self) -> Connection:
         if self.conn is None:

@@ -34,7 +34,10 @@ MAX_TURN_SECONDS = 24 * 3600
 SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
 MAX_BOT_DELAY = 10.0
 HINT_CHOICES = 8  # the candidates a hint lists, most searched first
-MAX_HINTS = 2  # hint searches at once over the whole server (each keeps a core busy 2 s)
+# Hint searches at once over the whole server. They run in threads that share one Python
+# interpreter with the event loop, so more at once would make each shallower (a search stops
+# at 1,000 iterations or 2 s) and the server slower to answer.
+MAX_HINTS = 2
 
 
 class PlayError(DrakkarError):
@@ -93,8 +96,7 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     deadline: float | None = None  # wall-clock time when the seat to move runs out
     driver: asyncio.Task[None] | None = None
-    hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (seat, move)
-    hinting: bool = False  # a hint is being worked out (one at a time a table: they cost CPU)
+    hints: dict[tuple[int, int], asyncio.Task[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:
@@ -177,6 +179,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
         self.hints_running = 0  # hint searches under way, over every table
+        self.hint_clients: set[str] = set()  # the clients (addresses) those searches are for
 
     # -- the lobby ---------------------------------------------------------------------------
 
@@ -424,36 +427,57 @@ class Hub:
             if refusal is not None:
                 raise refusal
 
-    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+    async def hint(self, table: Table, seat: int, client: str = "") -> dict[str, Any]:
         """The hard bot's advice to `seat`, to move now: its search of that seat's information
-        set only (it never reads another seat's cards). One search a table at a time and
-        MAX_HINTS over the server, and one a seat and move (asked again, the same answer)."""
+        set only (it never reads another seat's cards), seeded from the system's randomness
+        (not the game's seed). At most MAX_HINTS searches run over the server and one for each
+        `client` (an address); a seat asking again at the same move shares the first search."""
         state = table.state
         if state.is_terminal():
             raise PlayError("game-over", "the game is over; there is nothing to advise")
         if seat != state.current_player:
             raise PlayError("not-your-turn", "a hint is for the seat to move; wait for your turn")
         key = (seat, table.moves)
-        if key not in table.hints:
+        search = table.hints.get(key)
+        if search is None:
             if "hard" not in self.levels(table.game):
                 raise PlayError("no-hint", f"{table.game.title} has no search bot to ask")
-            if table.hinting or self.hints_running >= MAX_HINTS:
-                raise PlayError("busy", "a hint is being worked out; ask again in a moment")
-            table.hinting = True
-            self.hints_running += 1
-            try:
-                snapshot = state.clone()
-                agent = make_agent(SERVER_LEVELS["hard"], table.game, (state.seed + key[1]) % 2**63)
-                stats = await asyncio.to_thread(agent.analyse, snapshot, seat)  # type: ignore[attr-defined]
-            finally:
-                table.hinting = False
-                self.hints_running -= 1
-            choices = [
-                {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}
-                for a, share in stats[:HINT_CHOICES]
-            ]
-            table.hints = {key: {"type": "hint", "move": key[1], "choices": choices}}
-        return table.hints[key]
+            if self.hints_running >= MAX_HINTS or client in self.hint_clients:
+                raise PlayError("busy", "the server is working out other hints; ask again soon")
+            self.hints_running += 1  # counted now: a second request this instant sees it
+            self.hint_clients.add(client)
+            search = asyncio.get_running_loop().create_task(
+                self._advise(table.game, state.clone(), key, client)
+            )
+            search.add_done_callback(lambda t: t.cancelled() or t.exception())  # seen: no warning
+            table.hints = {k: t for k, t in table.hints.items() if k[1] == key[1]}
+            table.hints[key] = search
+        try:
+            return await asyncio.shield(search)  # a closed socket does not stop a shared search
+        except PlayError:
+            table.hints.pop(key, None)  # a failed search is not kept: asking again retries
+            raise
+
+    async def _advise(
+        self, game: Game, snapshot: State, key: tuple[int, int], client: str
+    ) -> dict[str, Any]:
+        """Search in a thread; frees its place in `hints_running` and `hint_clients` at the end."""
+        seat, move = key
+        try:
+            agent: Any = make_agent(SERVER_LEVELS["hard"], game, secrets.randbits(63))
+            stats = await asyncio.to_thread(agent.analyse, snapshot, seat)
+        except Exception as e:  # a broken search must not break the table
+            log.error("hint for seat %s at move %s failed: %r", seat, move, e)
+            raise PlayError("hint-failed", "the hint could not be worked out; ask again") from e
+        finally:
+            self.hints_running -= 1
+            self.hint_clients.discard(client)
+        choices = [
+            {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}
+            for a, share in stats[:HINT_CHOICES]
+        ]
+        more = max(0, len(stats) - HINT_CHOICES)
+        return {"type": "hint", "move": move, "choices": choices, "more": more}
 
     async def broadcast(self, table: Table) -> None:
         for conn in list(table.connections):

@@ -12,8 +12,9 @@ let onScreen = watching ? "watch" : seats[0]; // whose view is drawn
 let waitingFor = null; // pass and play: the seat the device is being handed to
 let pending = false; // an action sent, its answer not yet back
 let ticket = 0; // the newest draw; an older one still loading its renderer gives way
-let advice = null; // the last hint: {seat, move, choices}
-let asking = false; // a hint asked for, its answer not yet back
+let advice = null; // the last hint: {seat, move, choices, more}
+let asked = null; // a hint asked for, its answer not yet back: {seat, move}
+let focusAdvice = false; // move the focus to the hint's first choice when it is drawn
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,18 +32,20 @@ function connect(key) {
       pending = false;
       update();
     } else if (msg.type === "hint") {
-      asking = false;
+      if (asked && asked.seat === key) asked = null;
       advice = { ...msg, seat: key };
+      focusAdvice = true;
       update();
     } else if (msg.type === "error") {
       pending = false;
-      asking = false;
+      if (asked && asked.seat === key) asked = null;
       showError(msg.reason);
       if (["bad-token", "bad-seat", "unknown-game"].includes(msg.code)) ws.fatal = true;
       update();
     }
   });
   ws.addEventListener("close", () => {
+    if (asked && asked.seat === key) asked = null; // its answer will not come: ask again
     if (ws.fatal) return;
     $("where").textContent = "connection lost: reconnecting…";
     setTimeout(() => connect(key), 1000); // the server restarted, or the network blinked: rejoin
@@ -116,6 +119,9 @@ async function draw(msg) {
     el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
 
   $("advice").replaceChildren(mine && !msg.over ? adviceFor(msg, ui) : "");
+  const firstChoice = document.querySelector(".advice button");
+  if (focusAdvice && firstChoice) firstChoice.focus(); // the answer to the Hint button
+  focusAdvice = false;
 
   const log = $("log");
   log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
@@ -130,23 +136,25 @@ async function draw(msg) {
  * button that asks for it: the server searches this seat's information set only. */
 function adviceFor(msg, ui) {
   if (!(advice && advice.seat === msg.seat && advice.move === msg.moves)) {
+    const thinking = asked !== null && asked.seat === msg.seat && asked.move === msg.moves;
     return el("button", {
-      class: "ask-hint", disabled: asking || pending,
+      class: "ask-hint", disabled: thinking || pending,
       onclick: () => {
         const ws = sockets.get(onScreen);
-        if (asking || !ws || ws.readyState !== WebSocket.OPEN) return;
-        asking = true;
+        if (thinking || !ws || ws.readyState !== WebSocket.OPEN) return;
+        asked = { seat: msg.seat, move: msg.moves };
         ws.send(JSON.stringify({ type: "hint" }));
         update();
       },
-    }, asking ? "Thinking…" : "Hint: what would the hard bot play?");
+    }, thinking ? "Thinking…" : "Hint: what would the hard bot play?");
   }
   return el("div", { class: "advice", role: "status" },
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
     el("ol", {}, advice.choices.map((c) => el("li", {},
       el("button", { class: "action", dataset: { action: c.action },
         onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, c.label),
-      el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))));
+      el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))),
+    advice.more ? el("p", { class: "muted" }, `and ${advice.more} more the search tried less`) : null);
 }
 
 setInterval(() => {
