@@ -435,8 +435,10 @@ class Hub:
         state = table.state
         if state.is_terminal():
             raise PlayError("game-over", "the game is over; there is nothing to advise")
-        if seat != state.current_player:
-            raise PlayError("not-your-turn", "a hint is for the seat to move; wait for your turn")
+        mover = state.current_player
+        if seat != mover:
+            name = "nobody" if mover is None else table.seats[mover].name
+            raise PlayError("not-your-turn", f"a hint is for the seat to move; {name} is to move")
         key = (seat, table.moves)
         search = table.hints.get(key)
         if search is None:

@@ -422,23 +422,21 @@ def test_a_person_asks_for_a_hint_and_plays_its_first_choice(page, base: str) ->
     create_in_lobby(page, base, "high-card", persons=1)
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#hand .card.playable")
-    cards = page.locator("#hand .card.playable").count()
+    # asked, and a card played before the answer: the next turn offers the button afresh
+    page.click(".ask-hint")
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    page.wait_for_selector("#hand .card.playable")
+    assert page.inner_text(".ask-hint") == "Hint: what would the hard bot play?"
     page.click(".ask-hint")
     page.wait_for_selector(".advice li")
-    choices = page.locator(".advice li")
-    assert choices.count() == cards  # every move, with its share of the search
+    assert page.locator(".advice li").count() == 2  # every move, with its share of the search
     assert page.locator(".advice .share").first.inner_text().strip().endswith("%")
     first = page.locator(".advice li button").first
     assert first.evaluate("b => b === document.activeElement")  # the answer takes the focus
     action = first.get_attribute("data-action")
     first.click()
-    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
-    assert len(acts) == 1 and json.loads(str(acts[0]))["action"] == int(str(action))
-    assert page.locator(".advice").count() == 0  # the next move's hint is asked for afresh
-    # asked, and then a move played before the answer: the next turn offers the button again
-    page.wait_for_selector(".ask-hint:not([disabled])")
-    page.click(".ask-hint")
-    page.locator("#hand .card.playable").first.click()
     page.wait_for_function("document.querySelectorAll('#hand .card').length === 1")
-    page.wait_for_selector(".ask-hint:not([disabled])")
-    assert page.inner_text(".ask-hint") == "Hint: what would the hard bot play?"
+    assert len(acts) == 2 and json.loads(str(acts[1]))["action"] == int(str(action))
+    page.wait_for_selector("#hand .card.playable")
+    assert page.locator(".advice, .ask-hint").count() == 0  # one card left: nothing to advise

@@ -91,7 +91,7 @@ function act(action, msg) {
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
   pending = true;
   ws.send(JSON.stringify({ type: "act", action, move: msg.moves }));
-  document.querySelectorAll("#actions button, .card.playable").forEach((b) => b.setAttribute("disabled", ""));
+  document.querySelectorAll("#actions button, #advice button, .card.playable").forEach((b) => b.setAttribute("disabled", ""));
 }
 
 async function draw(msg) {
@@ -118,7 +118,7 @@ async function draw(msg) {
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
     el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
 
-  $("advice").replaceChildren(mine && !msg.over ? adviceFor(msg, ui) : "");
+  $("advice").replaceChildren(mine && !msg.over && msg.legal.length > 1 ? adviceFor(msg, ui) : "");
   const firstChoice = document.querySelector(".advice button");
   if (focusAdvice && firstChoice) firstChoice.focus(); // the answer to the Hint button
   focusAdvice = false;
@@ -148,7 +148,7 @@ function adviceFor(msg, ui) {
       },
     }, thinking ? "Thinking…" : "Hint: what would the hard bot play?");
   }
-  return el("div", { class: "advice", role: "status" },
+  return el("div", { class: "advice" },
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
     el("ol", {}, advice.choices.map((c) => el("li", {},
       el("button", { class: "action", dataset: { action: c.action },
