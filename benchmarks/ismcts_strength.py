@@ -7,7 +7,7 @@
 
 Game g puts ISMCTS (`--spec`, default `ismcts:iterations=1000`) in seat g mod players and the
 game's heuristic bot in every other seat; the deal is seed g. Each finished game is appended
-to a JSON-lines file under `--out` (default results/ismcts/), so an interrupted row resumes
+to a JSON-lines file under `--out` (default benchmarks/results/ismcts/), so an interrupted row resumes
 where it stopped. The row's result: ISMCTS's win rate (a shared win counts its share) with a
 95% Wilson interval, the target, and ISMCTS iterations per second (search time only, forced
 moves excluded).
@@ -142,7 +142,8 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every row of issue 6's table")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--spec", default="ismcts:iterations=1000")
-    ap.add_argument("--out", type=Path, default=Path("results/ismcts"))
+    # beside this script, wherever it is run from (the checked-in rows are there)
+    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results/ismcts")
     ap.add_argument("--report", action="store_true", help="play nothing: the rows so far")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     args = ap.parse_args()
