@@ -8,6 +8,7 @@ set. Sets are cached by path: a loaded `CardSet` is immutable and shared by ever
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -247,8 +248,17 @@ def _cards(
     return out
 
 
+def digest(cs: CardSet) -> str:
+    """What a card set says, as 16 hex digits: the same for the same cards (whatever the files'
+    layout, comments or path), different when any card, die or count changes."""
+    return hashlib.sha256(repr(cs[1:]).encode()).hexdigest()[:16]  # (cs[0] is its path)
+
+
 def load_set(path: str | Path | None = None) -> CardSet:
     """Read and check a card set: a file, a folder of files, or None for the shipped set."""
+    if path and not Path(path).is_absolute() and not Path(path).exists():
+        # (a study or record names the path it was given: say where it was looked for)
+        raise CardError(f"{str(path)!r}: no such file or folder in {Path.cwd()}")
     key = str(Path(path).resolve()) if path else ""
     return _load_cached(key)
 

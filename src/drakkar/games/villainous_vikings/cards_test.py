@@ -127,6 +127,8 @@ def test_a_custom_set_is_loaded_by_option_and_checked_the_same_way(tmp_path: Pat
     broken.write_text((folder / "locations.toml").read_text())
     with pytest.raises(InvalidOptions, match="cards"):
         GAME.new(4, 1, {"cards": str(tmp_path / "nowhere")})
+    with pytest.raises(InvalidOptions, match=f"'nowhere': no such file or folder in {Path.cwd()}"):
+        GAME.new(4, 1, {"cards": "nowhere"})  # relative: where it was looked for is said
     with pytest.raises(CardError, match="exactly one \\[dice\\]"):
         load_set(broken)
 
@@ -136,3 +138,40 @@ def test_not_toml_is_an_error(tmp_path: Path) -> None:
     bad.write_text("[[location]\nid=")
     with pytest.raises(CardError, match="not valid TOML"):
         load_set(bad)
+
+
+def test_a_game_or_study_made_with_a_card_set_is_refused_once_the_set_changes(
+    tmp_path: Path,
+) -> None:
+    from drakkar.engine.record import InvalidRecord, Record
+    from drakkar.games.villainous_vikings.cards import _load_cached, digest
+    from drakkar.sim.study import Study
+
+    folder = _copy(tmp_path)
+    s = GAME.new(4, 1, {"cards": str(folder)})
+    said = s.options.cards_digest  # type: ignore[attr-defined]
+    assert said == digest(load_set()) and len(said) == 16  # a copy says what the shipped set says
+    for _ in range(30):
+        s.apply(s.legal_actions()[0])
+    record = Record.from_state(s).to_dict(labels=False)
+    assert record["options"]["cards_digest"] == said
+    study = Study.make(GAME, 4, agents=["random"], seed=1, options={"cards": str(folder)})
+    assert study.options["cards_digest"] == said
+    _edit(  # Ragnar made stronger
+        folder,
+        "captains.toml",
+        'amount = 1, when = ["attacking"]',
+        'amount = 2, when = ["attacking"]',
+    )
+    _load_cached.cache_clear()  # (a new process would read the files afresh)
+    try:
+        with pytest.raises(InvalidRecord, match="has changed since this game was recorded"):
+            Record.from_dict(record)
+        with pytest.raises(InvalidOptions, match="has changed"):  # resuming the study
+            GAME.options(study.options, 4)
+        again = Study.make(GAME, 4, agents=["random"], seed=1, options={"cards": str(folder)})
+        assert again.differences(study)  # the same command now names another set
+        with pytest.raises(InvalidOptions, match="cards_digest"):
+            GAME.new(4, 1, {"cards_digest": said})  # it is not an option to give alone
+    finally:
+        _load_cached.cache_clear()

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.options import GameOptions, option
-from drakkar.games.villainous_vikings.cards import CardSet, load_set
+from drakkar.games.villainous_vikings.cards import CardSet, digest, load_set
 
 RAGNAROK = "ragnarok"
 
@@ -16,6 +16,12 @@ class Options(GameOptions):
     cards: str = option(
         "", "a card set to play with: a TOML file or folder (empty: the shipped set)", local=True
     )
+    cards_digest: str = option(
+        "",
+        "written by drakkar beside `cards`: what the set said, so that a game recorded or a "
+        "study begun with it is refused once the files change",
+        local=True,
+    )
     captains: tuple[str, ...] = option((), "Captain ids by seat (empty: dealt at random)")
     stack: tuple[str, ...] = option(
         (), "Location/Asgard ids (or 'ragnarok') put on top of the Journey Deck in order (testing)"
@@ -24,11 +30,24 @@ class Options(GameOptions):
         60, "Ragnarok is revealed at the end of this round if it has not come (bots' safety net)"
     )
 
+    def __post_init__(self) -> None:
+        if self.cards and not self.cards_digest:  # a set named now: remember what it says
+            object.__setattr__(self, "cards_digest", digest(self.card_set()))
+
     def card_set(self) -> CardSet:
         return load_set(self.cards or None)
 
     def validate(self, num_players: int | None) -> None:
         cs = self.card_set()  # a CardError is an InvalidOptions naming 'cards'
+        if self.cards_digest and not self.cards:
+            raise InvalidOptions("cards_digest", "is written by drakkar beside 'cards', not alone")
+        if self.cards_digest and digest(cs) != self.cards_digest:
+            raise InvalidOptions(
+                "cards",
+                f"the card set {self.cards!r} has changed since this game was recorded or its "
+                f"study began (it says {digest(cs)}, it said {self.cards_digest}): play it with "
+                "the cards it was made with, or begin anew",
+            )
         known = {c.id for c in cs.captains}
         for cid in self.captains:
             if cid not in known:
