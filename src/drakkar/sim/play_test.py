@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drakkar.engine.registry import load
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.sim.play import play_game, seat_labels
 from drakkar.sim.study import Study
@@ -75,3 +76,16 @@ def test_a_study_plays_heuristic_bots_by_their_cheap_move_and_the_games_are_the_
             p = state.current_player
             state.apply(agents[p].act(state, p))
         assert state.history == result["record"]["actions"], f"game {i}"
+
+
+def test_knarrs_turn_order_is_a_label_unless_the_first_player_is_fixed() -> None:
+    # Knarr draws its first player: seat numbers then say nothing about moving first
+    from drakkar.sim.report import label_keys
+
+    drawn = Study.make("knarr", 6, 3, ["random"], seed=1)
+    results = [play_game(load("knarr"), drawn, i) for i in range(6)]
+    assert all(sorted(r["labels"]["turn_order"]) == ["1st", "2nd", "3rd"] for r in results)
+    assert label_keys(results) == ["turn_order"]
+    fixed = Study.make("knarr", 6, 3, ["random"], seed=1, options={"first_player": 0})
+    results = [play_game(load("knarr"), fixed, i) for i in range(6)]
+    assert label_keys(results) == []  # one-to-one with the seats: no table of its own

@@ -24,6 +24,8 @@ from drakkar.games.knarr.cards import (
 if TYPE_CHECKING:
     from drakkar.games.knarr.state import KnarrState
 
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
 
 def _names(cards: list[int]) -> list[str]:
     return [kind_name(V_KIND[v]) for v in cards]
@@ -64,6 +66,8 @@ def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
         "players": s.num_players,
         "round": s.round,
         "start_player": s.start,
+        # each seat's place in the turn order, a label the simulator's report counts wins by
+        "turn_order": [ORDINALS[(p - s.start) % s.num_players] for p in range(s.num_players)],
         "turn_player": s.turn,
         "to_move": s.current_player,
         "phase": PHASE_NAMES[s.phase],

@@ -155,3 +155,13 @@ def test_random_games_with_every_option_conform(options) -> None:
         assert len(s.history) <= GAME.max_game_length(players)
         if deep:
             check_replay(s, "end")
+
+
+def test_each_seats_place_in_the_turn_order_is_shown_to_everyone() -> None:
+    # a per-seat label of the spectator's view: a study's report counts wins by it
+    for first in range(4):
+        s = drakkar.load("knarr").new(4, 1, {"first_player": first})
+        order = s.view(None)["turn_order"]
+        assert order == s.view(2)["turn_order"]
+        assert order[first] == "1st" and order[(first + 1) % 4] == "2nd"
+        assert order[(first + 3) % 4] == "4th"
