@@ -66,7 +66,7 @@ def play_one(
     game = load(game_name)
     register(game)
     spiel_game = pyspiel.load_game(
-        f"{short_name(game)}(players={players},seed={seed * 100_003 + g})"
+        f"{short_name(game)}(players={players},deal={seed * 100_003 + g})"
     )
     rng = random.Random(f"{seed}:{g}")
     seats = [DRAKKAR if (i + g) % 2 == 0 else OPENSPIEL for i in range(players)]

@@ -6,8 +6,9 @@
     game = pyspiel.load_game("drakkar_gone_viking(players=4)")
 
 `register()` registers each game as "drakkar_<name>" (dashes become underscores) with the
-parameters `players`, `seed` (-1: a fresh random deal for each initial state; otherwise every
-initial state is the one deal that seed makes) and
+parameters `players`, `seed` (the stream of deals: each initial state is a new deal, drawn
+from that seed, so a run can be repeated; -1: from the system's randomness), `deal` (-1: off;
+otherwise every initial state is the one deal it makes, and the game is deterministic) and
 every game option (lists as text separated by semicolons: `stack=9;8;7`). Chance is sampled-stochastic: the
 shuffles and dice happen inside `apply_action`, drawn from the drakkar state's own RNG, so
 there are no chance nodes. The information is imperfect; observations come from a py observer:
@@ -61,7 +62,7 @@ def _param_default(value: Any) -> Any:
 
 
 def _game_type(game: Game, seeded: bool = False) -> pyspiel.GameType:
-    params = {"players": game.default_players, "seed": -1}
+    params = {"players": game.default_players, "seed": -1, "deal": -1}
     for opt in game.options_class.describe():
         params[opt["name"]] = _param_default(opt["default"])
     return pyspiel.GameType(
@@ -95,7 +96,8 @@ class SpielGame(pyspiel.Game):
         game = self.drakkar_game
         params = dict(params or {})
         players = game.check_players(int(params.pop("players", game.default_players)))
-        seed = int(params.pop("seed", -1))
+        seed = int(params.pop("seed", -1))  # the stream of deals (rl_environment passes it)
+        deal = int(params.pop("deal", -1))  # one fixed deal
         self.drakkar_options = game.options(
             {
                 k: v.replace(LIST_SEPARATOR, ",") if isinstance(v, str) else v
@@ -112,14 +114,16 @@ class SpielGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=game.max_game_length(players),
         )
-        game_type = _game_type(game, seeded=seed >= 0)
-        super().__init__(game_type, info, {"players": players, "seed": seed, **params})
+        game_type = _game_type(game, seeded=deal >= 0)
+        super().__init__(
+            game_type, info, {"players": players, "seed": seed, "deal": deal, **params}
+        )
         self.encoder: Encoder = encoder_for(game).for_options(self.drakkar_options)
-        self.seed = seed
-        self._seeds = random.Random(random.SystemRandom().getrandbits(64))
+        self.deal = deal
+        self._seeds = random.Random(seed if seed >= 0 else random.SystemRandom().getrandbits(64))
 
     def new_initial_state(self) -> SpielState:
-        seed = self._seeds.getrandbits(63) if self.seed < 0 else self.seed
+        seed = self._seeds.getrandbits(63) if self.deal < 0 else self.deal
         # Dealt on first use: OpenSpiel clones a Python state by making a new initial state and
         # replacing its `__dict__`, so most initial states are never looked at.
         return SpielState(
@@ -135,11 +139,11 @@ class SpielGame(pyspiel.Game):
         return Observer(obs_type, self.encoder, self.num_players())
 
     def deserialize_state(self, text: str) -> SpielState:
-        """A state from its drakkar record, or (seeded games) from OpenSpiel's action list."""
+        """A state from its drakkar record, or (one-deal games) from OpenSpiel's action list."""
         if not text.lstrip().startswith("{"):
-            # OpenSpiel's own format, one action a line, used from C++ for seeded games.
-            if self.seed < 0:
-                raise ValueError("an action list replays only a game loaded with a seed")
+            # OpenSpiel's own format, one action a line, used from C++ for one-deal games.
+            if self.deal < 0:
+                raise ValueError("an action list replays only a game loaded with a deal")
             state = self.new_initial_state()
             for line in text.split():
                 state.apply_action(int(line))

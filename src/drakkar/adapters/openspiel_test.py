@@ -40,9 +40,9 @@ def test_random_sim_test(case):
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_random_sim_test_with_serialisation_on_a_seeded_game(case):
     # The wheel cannot serialise a sampled-stochastic Python game (its Game::GetRNGState is not
-    # overridable from Python); loaded with a seed, a game is one fixed deal and serialises.
+    # overridable from Python); loaded with a deal, a game is that one deal and serialises.
     game, n = case
-    spiel_game = _load(game, n, seed=3)
+    spiel_game = _load(game, n, deal=3)
     assert spiel_game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
 
@@ -138,7 +138,7 @@ def test_the_resampler_redeals_hidden_cards_and_reseeds_the_rng():
 
 def test_observations_are_the_seats_view_and_encoding():
     game = all_games()[-1]  # High Card
-    spiel_game = _load(game, 2, seed=9)
+    spiel_game = _load(game, 2, deal=9)
     state = spiel_game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
     obs = state.observation_string(1)
@@ -173,13 +173,13 @@ def test_options_are_game_parameters_and_bad_ones_are_refused():
 
 def test_a_seeded_game_also_reads_openspiels_action_list():
     game = all_games()[-1]  # High Card
-    seeded = _load(game, 2, seed=4)
+    seeded = _load(game, 2, deal=4)
     state = seeded.new_initial_state()
     for _ in range(3):
         state.apply_action(state.legal_actions()[0])
     text = "".join(f"{a}\n" for a in state.history())
     assert str(seeded.deserialize_state(text)) == str(state)
-    with pytest.raises(ValueError, match="only a game loaded with a seed"):
+    with pytest.raises(ValueError, match="only a game loaded with a deal"):
         _load(game, 2).deserialize_state(text)
     with pytest.raises(InvalidRecord, match="missing 'game'"):
         seeded.deserialize_state('{"format": "drakkar-record"}')
@@ -187,7 +187,7 @@ def test_a_seeded_game_also_reads_openspiels_action_list():
 
 def test_the_rollout_evaluator_plays_to_the_end_or_counts_the_leaders_at_its_depth():
     game = all_games()[0]
-    spiel_game = _load(game, game.default_players, seed=5)
+    spiel_game = _load(game, game.default_players, deal=5)
     state = spiel_game.new_initial_state()
     before = str(state)
     to_the_end = RolloutEvaluator(0, random.Random(1)).evaluate(state)
@@ -211,7 +211,7 @@ def test_the_rollout_evaluator_plays_to_the_end_or_counts_the_leaders_at_its_dep
 
 def test_information_state_strings_are_cached_per_state_until_its_next_action():
     game = all_games()[0]
-    spiel_game = _load(game, game.default_players, seed=5)
+    spiel_game = _load(game, game.default_players, deal=5)
     state = spiel_game.new_initial_state()
     seat = state.current_player()
     first = state.information_state_string(seat)
@@ -225,3 +225,26 @@ def test_information_state_strings_are_cached_per_state_until_its_next_action():
     fresh = spiel_game.deserialize_state(state.serialize())
     assert fresh.information_state_string(seat) == after
     assert clone.information_state_string(seat) == first  # the clone did not move
+
+
+def test_a_seed_gives_a_stream_of_deals_that_repeats_and_a_deal_fixes_one():
+    # rl_environment.Environment(game, seed=N) passes `seed` to the game: it must not freeze
+    # every episode on one deal, and the same seed must give the same episodes
+    import drakkar
+
+    game = drakkar.load("viking-raid")
+    register()
+
+    def deals(**params):
+        g = _load(game, 3, **params)
+        return [str(g.new_initial_state()) for _ in range(4)]
+
+    first = deals(seed=123)
+    assert len(set(first)) == 4 and deals(seed=123) == first and deals(seed=124) != first
+    assert len(set(deals(deal=123))) == 1
+    assert len(set(deals())) == 4  # seed -1: fresh deals
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(short_name(game), players=3, seed=7)
+    boards = {str(env.reset().observations["info_state"][0]) for _ in range(3)}
+    assert len(boards) > 1
