@@ -23,7 +23,7 @@ from drakkar.engine.rng import Rng
 from drakkar.engine.state import State
 
 GAMES = all_games()
-STATES = 12  # states checked a game, every few actions of a random game
+STATES = 12  # states checked a game, spread over a whole random game
 
 
 def twin(state: State, seat: int, k: int) -> State:
@@ -35,12 +35,19 @@ def twin(state: State, seat: int, k: int) -> State:
 
 
 def sampled_states(game: Any, players: int, seed: int) -> list[State]:
-    state, rng, out = game.new(players, seed), random.Random(seed), []
-    while not state.is_terminal() and len(out) < STATES:
-        if len(state.history) % 5 == 0:
-            out.append(state.clone())
+    """STATES states of one random game, spread from its first action to its last (a game of
+    Villainous Vikings runs to hundreds of actions: the end holds secrets the start does not)."""
+    state, rng, actions = game.new(players, seed), random.Random(seed), []
+    while not state.is_terminal():
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+        actions.append(legal[rng.randrange(len(legal))])
+        state.apply(actions[-1])
+    picks = {round(i * (len(actions) - 1) / (STATES - 1)) for i in range(STATES)}
+    state, out = game.new(players, seed), []
+    for i, a in enumerate(actions):
+        if i in picks:
+            out.append(state.clone())
+        state.apply(a)
     return out
 
 
