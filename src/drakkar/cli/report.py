@@ -27,12 +27,14 @@ def report(
         analysis = analyse(study, results)
     except DrakkarError as e:
         raise fail(str(e)) from None
+    page = None
+    if html:  # written first: a reader piping the tables into `head` still gets the page
+        from drakkar.sim.html import write_report  # matplotlib loads only when drawing
+
+        page = write_report(analysis, directory)
     for line in headline(analysis):
         console.print(line)
     for table in tables(analysis):
         console.print(table)
-    if html:
-        from drakkar.sim.html import write_report  # matplotlib loads only when drawing
-
-        page = write_report(analysis, directory)
+    if page:
         console.print(f"report with plots: {page}")

@@ -138,7 +138,8 @@ def simulate(
     elapsed = time.monotonic() - started
     if played:
         console.print(
-            f"played {played:,} games in {elapsed:.1f} s ({played / elapsed:,.1f} games/s)"
+            f"played {played:,} game{'s' if played != 1 else ''} in {elapsed:.1f} s "
+            f"({played / elapsed:,.1f} games/s)"
         )
     results = read_results(directory, study, records=False)
     for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
