@@ -97,6 +97,11 @@ class DrakkarAEC(AECEnv):
         # Once over, PettingZoo still walks each agent through a final (dead) step.
         self.agent_selection = agent_name(0 if seat is None else seat)
 
+    def last(self, observe: bool = True) -> Any:
+        if self.state is None:  # (PettingZoo's own error would name a missing attribute)
+            raise AttributeError("call reset() first: there is no game yet to take last() of")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None, "call reset() first"
         seat = self.seat[agent]

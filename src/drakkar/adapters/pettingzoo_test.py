@@ -133,3 +133,11 @@ def test_a_player_with_several_decisions_in_a_row_is_selected_again(monkeypatch)
         order.append(agent)
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert order == ["player_0", "player_0", "player_1", "player_1"]
+
+
+def test_last_before_reset_says_to_reset_first():
+    from drakkar.adapters.pettingzoo import env
+
+    e = env("viking-raid", players=3)
+    with pytest.raises(AttributeError, match="call reset"):
+        e.last()
