@@ -2,10 +2,11 @@
 
 1. Battle odds: each Captain at full strength (no crew, no gold, no cards) attacks every
    Location; the win rate per Age (target: Age I about 2/3, Age III about 1/3).
-2. Captain win rates among equal heuristic bots in 4-player games, Captains dealt at random
-   (target: every Captain within 5 points of the mean).
+2. Captain win rates among equal heuristic bots, Captains dealt at random (target: every
+   Captain within 5 points of the mean), in 4-player games unless `--players` says otherwise.
 
     nice python benchmarks/villainous_vikings_balance.py --trials 200 --games 2000
+    nice python benchmarks/villainous_vikings_balance.py --trials 0 --games 3000 --players 3
 """
 
 from __future__ import annotations
@@ -43,19 +44,19 @@ def battle_odds(trials: int) -> dict[str, dict[int, float]]:
     return out
 
 
-def captain_rates(games: int) -> dict[str, tuple[float, int]]:
+def captain_rates(games: int, players: int = 4) -> dict[str, tuple[float, int]]:
     game = drakkar.load("villainous-vikings")
     won: dict[str, float] = defaultdict(float)
     played: dict[str, int] = defaultdict(int)
     for i in range(games):
-        s = game.new(4, 100_000 + i)
-        bots = [game.heuristic_agent(i * 4 + j) for j in range(4)]
+        s = game.new(players, 100_000 + i)
+        bots = [game.heuristic_agent(i * players + j) for j in range(players)]
         while not s.is_terminal():
             p = s.current_player
             assert p is not None
-            s.apply(bots[p].act(s, p))
+            s.apply(bots[p].rollout_act(s, p))  # act's move, cheaper (bot_test checks it)
         ret = s.returns()
-        for p in range(4):
+        for p in range(players):
             cid = s.cs.captains[s.captain[p]].id  # type: ignore[attr-defined]
             won[cid] += ret[p]
             played[cid] += 1
@@ -66,6 +67,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--trials", type=int, default=200)
     ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--players", type=int, default=4, help="players a game (Captain win rates)")
     args = ap.parse_args()
     if args.trials:
         odds = battle_odds(args.trials)
@@ -76,10 +78,11 @@ def main() -> None:
         for a in (1, 2, 3):
             print(f"mean Age {a}: {sum(o[a] for o in odds.values()) / len(odds):.3f}")
     if args.games:
-        rates = captain_rates(args.games)
+        rates = captain_rates(args.games, args.players)
         mean = sum(r for r, _ in rates.values()) / len(rates)
         print(
-            f"Captain win rates among equal heuristic bots ({args.games} 4-player games, mean {mean:.3f}):"
+            f"Captain win rates among equal heuristic bots ({args.games} {args.players}-player "
+            f"games, mean {mean:.3f}):"
         )
         for cid, (r, n) in rates.items():
             half = 1.96 * math.sqrt(r * (1 - r) / n)
