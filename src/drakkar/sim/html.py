@@ -18,7 +18,18 @@ from matplotlib.figure import Figure
 
 from drakkar.engine.errors import DrakkarError
 from drakkar.engine.registry import load
-from drakkar.sim.report import Analysis, Rate, headline, interval_text, label_test, p_text, pct
+from drakkar.sim.report import (
+    DISTRIBUTION_HEADERS,
+    Analysis,
+    Rate,
+    agent_seat_rows,
+    distribution_rows,
+    headline,
+    interval_text,
+    label_test,
+    p_text,
+    pct,
+)
 from drakkar.sim.stats import describe
 
 REPORT_DIR = "report"
@@ -30,6 +41,14 @@ def _save(fig: Figure, path: Path) -> str:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return path.name
+
+
+def _tilt(ax: Axes, names: Sequence[str]) -> None:
+    """Long names (agent specs with parameters) slant, so they do not run into each other."""
+    if max((len(n) for n in names), default=0) > 12:
+        for label in ax.get_xticklabels():
+            label.set_rotation(20)
+            label.set_horizontalalignment("right")
 
 
 def _rate_bars(ax: Axes, rates: Sequence[Rate], fair: float, colours: Sequence[str]) -> None:
@@ -45,6 +64,7 @@ def _rate_bars(ax: Axes, rates: Sequence[Rate], fair: float, colours: Sequence[s
     ax.set_ylim(0, min(1.0, max(r.interval[1] for r in rates) * 1.25 + 0.02))
     ax.legend(loc="upper right")
     ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
+    _tilt(ax, names)
 
 
 def plot_agents(a: Analysis, path: Path) -> str:
@@ -82,7 +102,8 @@ def plot_agent_seat(a: Analysis, path: Path) -> str:
     ax.set_ylabel("win rate")
     ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
     ax.set_title("Each agent in each seat")
-    ax.legend()
+    # below the plot, where it cannot cover a bar
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=min(3, len(agents)))
     return _save(fig, path)
 
 
@@ -107,6 +128,7 @@ def plot_scores(a: Analysis, path: Path) -> str:
     by_agent, by_seat = fig.subplots(1, 2, sharey=True)
     names = list(a.scores_by_agent)
     by_agent.boxplot([a.scores_by_agent[n] for n in names], tick_labels=names)
+    _tilt(by_agent, names)
     by_agent.set_title("Final score per agent")
     p = a.study.players
     by_seat.boxplot(a.scores_by_seat, tick_labels=[f"seat {s}" for s in range(p)])
@@ -187,21 +209,15 @@ def write_report(a: Analysis, directory: Path) -> Path:
     ]
     if len(a.by_agent) > 1:
         parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
-    d = describe(a.lengths)
+        parts.append(_table(*agent_seat_rows(a)))
+    rows = distribution_rows(a)
     parts += [
         "<h2>How long a game takes</h2>",
         f"<img src='{plot_lengths(a, out / 'lengths.png')}' alt='game lengths'>",
-        _table(
-            ("", "mean", "sd", "min", "q1", "median", "q3", "max"),
-            [
-                [
-                    "actions",
-                    *(f"{d[k]:.1f}" for k in ("mean", "sd", "min", "q1", "median", "q3", "max")),
-                ]
-            ],
-        ),
+        _table(DISTRIBUTION_HEADERS, [["actions", *rows[0][1:]]]),
         "<h2>Scores</h2>",
         f"<img src='{plot_scores(a, out / 'scores.png')}' alt='scores'>",
+        _table(DISTRIBUTION_HEADERS, rows[1:]),
     ]
     page = out / "index.html"
     page.write_text(

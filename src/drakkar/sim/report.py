@@ -246,31 +246,50 @@ def rate_table(title: str, rates: Sequence[Rate], first: str = "agent") -> Table
     return t
 
 
+def agent_seat_rows(a: Analysis) -> tuple[list[str], list[list[str]]]:
+    """(headers, rows) of each agent's win rate in each seat, then any agent's (the seat's)."""
+    headers = ["agent", *(f"seat {s}" for s in range(a.study.players)), "all seats"]
+    rows = [
+        [rate.name, *(pct(c.rate) if c.n else "–" for c in a.agent_seat[rate.name]), pct(rate.rate)]
+        for rate in a.by_agent
+    ]
+    rows.append(["any", *(pct(r.rate) for r in a.by_seat), pct(a.fair_share)])
+    return headers, rows
+
+
 def agent_seat_table(a: Analysis) -> Table:
+    headers, rows = agent_seat_rows(a)
     t = Table(title="Win rate per agent and seat")
-    t.add_column("agent")
-    for s in range(a.study.players):
-        t.add_column(f"seat {s}", justify="right")
-    t.add_column("all seats", justify="right")
-    for rate in a.by_agent:
-        cells = [pct(c.rate) if c.n else "–" for c in a.agent_seat[rate.name]]
-        t.add_row(rate.name, *cells, pct(rate.rate))
-    t.add_row("any", *(pct(r.rate) for r in a.by_seat), pct(a.fair_share), style="bold")
+    t.add_column(headers[0])
+    for h in headers[1:]:
+        t.add_column(h, justify="right")
+    for row in rows[:-1]:
+        t.add_row(*row)
+    t.add_row(*rows[-1], style="bold")
     return t
+
+
+DISTRIBUTION_HEADERS = ("", "mean", "sd", "min", "q1", "median", "q3", "max")
+
+
+def distribution_rows(a: Analysis) -> list[list[str]]:
+    """Game length in actions, then scores by agent and by seat: mean, sd and quartiles."""
+    rows: list[tuple[str, list[float]]] = [("length", [float(x) for x in a.lengths])]
+    rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
+    rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
+    out = []
+    for name, values in rows:
+        d = describe(values)
+        out.append([name, *(f"{d[k]:.1f}" for k in DISTRIBUTION_HEADERS[1:])])
+    return out
 
 
 def distribution_table(a: Analysis) -> Table:
     t = Table(title="Game length (actions) and scores")
-    for col in ("", "mean", "sd", "min", "q1", "median", "q3", "max"):
+    for col in DISTRIBUTION_HEADERS:
         t.add_column(col, justify="left" if not col else "right")
-    rows: list[tuple[str, list[float]]] = [("length", [float(x) for x in a.lengths])]
-    rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
-    rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
-    for name, values in rows:
-        d = describe(values)
-        t.add_row(
-            name, *(f"{d[k]:.1f}" for k in ("mean", "sd", "min", "q1", "median", "q3", "max"))
-        )
+    for row in distribution_rows(a):
+        t.add_row(*row)
     return t
 
 

@@ -134,4 +134,8 @@ def test_a_report_draws_an_agent_that_won_every_game_and_one_that_won_none(tmp_p
     a = analyse(*load_study(tmp_path))
     assert {r.rate for r in a.by_agent} == {0.0, 1.0}
     page = write_report(a, tmp_path)
-    assert "agents.png" in page.read_text()
+    text = page.read_text()
+    assert "agents.png" in text
+    # the page has the tables the terminal prints: each agent in each seat, and the scores
+    assert "<th>all seats</th>" in text and "<td>score: heuristic</td>" in text
+    assert "<td>score: seat 3</td>" in text
