@@ -54,8 +54,9 @@ class Backend:
 def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
     """Check the directory against the study; write study.json; return the games already done.
 
-    A fresh study needs a directory without one; a resumed study needs the same parameters.
-    Nothing is written when a check fails.
+    A fresh study needs a directory without one; a resumed study needs the same parameters,
+    but for more games (it then grows: study.json is rewritten). Nothing is written when a
+    check fails.
     """
     directory = Path(directory)
     has_study = (directory / STUDY_FILE).exists()
@@ -64,8 +65,16 @@ def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
             raise StudyError(f"nothing to resume: {str(directory)!r} holds no {STUDY_FILE}")
         stored = Study.load(directory)
         diffs = study.differences(stored)
+        if diffs == [d for d in diffs if d.startswith("games:")] and study.games > stored.games:
+            # more games of the same study: game i depends on the seed and i alone, so the
+            # games played stay valid and the study simply goes on
+            study.save(directory)
+            return read_results(directory, study, repair=True, records=False)
         if diffs:
-            raise StudyError("cannot resume with different parameters: " + "; ".join(diffs))
+            hint = ""
+            if any(d.startswith("games:") for d in diffs) and study.games < stored.games:
+                hint = f" (a study can grow, not shrink: it has {stored.games:,} games)"
+            raise StudyError("cannot resume with different parameters: " + "; ".join(diffs) + hint)
         return read_results(directory, stored, repair=True, records=False)
     if has_study or (directory / RESULTS_FILE).exists():
         raise StudyError(

@@ -111,6 +111,27 @@ def test_resume_refuses_different_parameters_naming_them(tmp_path: Path) -> None
         prepare(study, tmp_path / "empty", resume=True)
 
 
+def test_a_finished_study_grows_when_resumed_with_more_games(tmp_path: Path) -> None:
+    small = Study.make(HIGH_CARD, 20, 2, ["heuristic", "random"], seed=5)
+    _run(small, tmp_path, Backend(jobs=1))
+    bigger = Study.make(HIGH_CARD, 40, 2, ["heuristic", "random"], seed=5)
+    done = prepare(bigger, tmp_path, resume=True)
+    assert sorted(done) == list(range(20)) and Study.load(tmp_path).games == 40
+    played: list[int] = []
+    run(bigger, tmp_path, Backend(jobs=1), done, on_game=played.append)
+    assert sorted(played) == list(range(20, 40))
+    whole = Study.make(HIGH_CARD, 40, 2, ["heuristic", "random"], seed=5)
+    assert [r["index"] for r in _run(whole, tmp_path / "whole", Backend(jobs=1))] == list(
+        range(40)
+    )  # the grown study holds the same games as one asked for 40 at once:
+    grown = read_results(tmp_path, bigger)
+    once = read_results(tmp_path / "whole", whole)
+    assert all(grown[i]["record"] == once[i]["record"] for i in range(40))
+    with pytest.raises(StudyError, match="can grow, not shrink: it has 40 games"):
+        prepare(small, tmp_path, resume=True)
+    assert Study.load(tmp_path).games == 40  # refused: nothing rewritten
+
+
 def test_results_of_another_study_are_refused(tmp_path: Path) -> None:
     study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
     _run(study, tmp_path, Backend(jobs=1))
