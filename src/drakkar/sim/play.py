@@ -63,8 +63,16 @@ def play_game(
         "scores": [float(s) for s in state.scores()],
         "length": len(state.history),
         "labels": seat_labels(state),
+        "ended_by": ended_by(state),
         "record": Record.from_state(state, specs).to_dict(labels=False),
     }
+
+
+def ended_by(state: State) -> str | None:
+    """How the game ended, when its spectator view says (a top-level `ended_by` text: the
+    natural end, or a safety limit such as a round limit)."""
+    value = state.view(None).get("ended_by")
+    return value if isinstance(value, str) and value else None
 
 
 def seat_labels(state: State) -> dict[str, list[str]]:

@@ -89,3 +89,31 @@ def test_knarrs_turn_order_is_a_label_unless_the_first_player_is_fixed() -> None
     fixed = Study.make("knarr", 6, 3, ["random"], seed=1, options={"first_player": 0})
     results = [play_game(load("knarr"), fixed, i) for i in range(6)]
     assert label_keys(results) == []  # one-to-one with the seats: no table of its own
+
+
+def test_each_game_says_how_it_ended_and_a_report_counts_it() -> None:
+    import pytest
+
+    from drakkar.sim.report import analyse, headline
+
+    cases = [
+        ("viking-raid", {}, {"a third raid", "every other player out"}),
+        ("viking-raid", {"max_rounds": 1}, {"the round limit (max_rounds)"}),
+        ("knarr", {}, {"40 points"}),
+        ("gone-viking", {}, {"wealth"}),
+        ("gone-viking", {"max_raids": 1}, {"the raid limit (max_raids)"}),
+        ("villainous-vikings", {"round_limit": 1}, {"the round limit"}),
+    ]
+    for name, options, expected in cases:
+        study = Study.make(name, 6, 3, ["heuristic"], seed=2, options=options)
+        results = [play_game(load(name), study, i) for i in range(6)]
+        assert {r["ended_by"] for r in results} <= expected, (name, options)
+        a = analyse(study, results)
+        assert sum(a.endings.values()) == 6
+        line = next(x for x in headline(a) if x.startswith("Games ended by"))
+        if len(expected) == 1:
+            assert line == f"Games ended by {expected.pop()} 100.0%."
+    with pytest.raises(StopIteration):  # a game that does not say: no such line
+        study = Study.make(HIGH_CARD, 2, 2, ["random"], seed=1)
+        a = analyse(study, [play_game(HIGH_CARD, study, i) for i in range(2)])
+        next(x for x in headline(a) if x.startswith("Games ended by"))

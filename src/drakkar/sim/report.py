@@ -10,7 +10,7 @@ once per seat it held, so its rate is per seat and its fair share is 1/players, 
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +52,7 @@ class Analysis:
     scores_by_agent: dict[str, list[float]]
     scores_by_seat: list[list[float]]
     labels: dict[str, list[Rate]] = field(default_factory=dict)  # e.g. "captains" -> per captain
+    endings: dict[str, int] = field(default_factory=dict)  # how games ended -> games, most first
 
     @property
     def fair_share(self) -> float:
@@ -105,6 +106,7 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         scores_by_agent=scores_by_agent,
         scores_by_seat=scores_by_seat,
         labels=label_rates(results),
+        endings=dict(Counter(r["ended_by"] for r in results if r.get("ended_by")).most_common()),
     )
 
 
@@ -221,6 +223,9 @@ def headline(a: Analysis) -> list[str]:
         f"A game takes {num(d['median'])} actions (median; middle half {num(d['q1'])} to "
         f"{num(d['q3'])}, range {num(d['min'])} to {num(d['max'])})."
     )
+    if a.endings:
+        parts = [f"{name} {pct(n / a.games)}" for name, n in a.endings.items()]
+        lines.append(f"Games ended by {', '.join(parts)}.")
     for key, rates in a.labels.items():
         if len(rates) > 1:
             top, low = rates[0], rates[-1]

@@ -95,6 +95,12 @@ def view(s: GoneVikingState, player: int | None) -> dict[str, Any]:
         "thor_builder": s.thor_builder if s.thor_builder >= 0 else None,
         "jarl_target": s.jarl_target if s.jarl_target >= 0 else None,
         "winners": list(s.winners),
+        # how the game ended (a study's report counts it): wealth, or the max_raids limit
+        "ended_by": None
+        if not s.winners
+        else "wealth"
+        if any(s.wealth(p) >= WIN_WEALTH[n] for p in range(n))
+        else "the raid limit (max_raids)",
         "hand": None if player is None else _names(s.hands[player]),
         "pile_known": [],
         "known_hands": {},

@@ -36,7 +36,7 @@ def _sorted_names(cards: list[int]) -> list[str]:
 
 
 def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
-    from drakkar.games.knarr.state import END_SCORE, MAX_RC, PAY, PHASE_NAMES
+    from drakkar.games.knarr.state import END_SCORE, MAX_RC, OVER, PAY, PHASE_NAMES
 
     seats = []
     for p in range(s.num_players):
@@ -69,6 +69,12 @@ def make_view(s: KnarrState, player: int | None) -> dict[str, Any]:
         # each seat's place in the turn order, a label the simulator's report counts wins by
         "turn_order": [ORDINALS[(p - s.start) % s.num_players] for p in range(s.num_players)],
         "turn_player": s.turn,
+        # how the game ended (a study's report counts it)
+        "ended_by": None
+        if s.phase != OVER
+        else f"{END_SCORE} points"
+        if max(s.vp) >= END_SCORE
+        else "the round limit",
         "to_move": s.current_player,
         "phase": PHASE_NAMES[s.phase],
         "ship_side": s.options.ship,  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ from drakkar.games.viking_raid.state import (
     ATTACK_NAMES,
     LOG_LINES,
     PHASE_NAMES,
+    RAIDS_TO_WIN,
     STEP_NAMES,
     VikingRaidState,
 )
@@ -47,8 +48,20 @@ def seat_view(state: VikingRaidState, player: int | None) -> dict[str, Any]:
         ],
         "ending": state.ending,
         "winners": state.winners() if state.over else None,
+        "ended_by": _ended_by(state),
         "log": _last_lines(state, player, LOG_LINES),
     }
+
+
+def _ended_by(state: VikingRaidState) -> str | None:
+    """How the game ended, in a few words (a study's report counts them), or None."""
+    if not state.over:
+        return None
+    if max(state.raids) >= RAIDS_TO_WIN:
+        return "a third raid"
+    if sum(not out for out in state.out) <= 1:
+        return "every other player out"
+    return "the round limit (max_rounds)"
 
 
 def _public(state: VikingRaidState, i: int) -> dict[str, Any]:

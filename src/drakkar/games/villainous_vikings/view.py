@@ -166,6 +166,12 @@ def seat_view(s: VVState, player: int | None) -> dict[str, Any]:
         "actions_left": s.actions_left,
         "to_move": s.current_player,
         "over": s.over,
+        # how the game ended (a study's report counts it): Ragnarok drawn or the safety net
+        "ended_by": None
+        if not s.over
+        else "the round limit"
+        if s.round > s.options.round_limit  # type: ignore[attr-defined]
+        else "Ragnarok drawn",
         "regions": list(s.cs.regions),
         "pool": [_card(s, c) for c in s.pool],
         "pool_size": s.pool_size,
