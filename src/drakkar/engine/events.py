@@ -7,7 +7,7 @@ clone shares it safely in O(1) and appending never copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 PUBLIC = None
@@ -38,3 +38,10 @@ def spoken(items: Iterable[str]) -> str:
     """A list as a log line says it: "a", "a and b", "a, b and c"."""
     words = list(items)
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def verdict(winners: Sequence[str], score: str, tied: Sequence[str] = (), why: str = "") -> str:
+    """The line that ends a game: "player 2 wins with 40 VP", "a and b share the win with 9
+    Gold", and when others had the same score, ", tied with c, <why>" (the tie-break)."""
+    line = f"{spoken(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {score}"
+    return f"{line}, tied with {spoken(tied)}, {why}" if tied else line

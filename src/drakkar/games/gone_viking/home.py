@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drakkar.engine.events import spoken
+from drakkar.engine.events import verdict
 from drakkar.engine.state import State
 from drakkar.games.gone_viking import actions as A
 from drakkar.games.gone_viking.cards import (
@@ -173,17 +173,15 @@ class ReturnHome(State):
     def _win_line(self, rich: list[int]) -> str:
         """Who wins and why, by the tie rules `winner_choice` applied to `rich`."""
         won = self.winners
-        names = spoken(f"player {p}" for p in won)
         top = self.wealth(won[0])
-        line = f"{names} {'wins' if len(won) == 1 else 'share the win'} with wealth {top}"
-        tied = [p for p in rich if self.wealth(p) == top and p not in won]
-        if not tied:
-            return line
-        others = spoken(f"player {p}" for p in tied)
-        if won == (self.leader,):
-            return f"{line}, tied with {others}, as the new Raid Leader"
+        tied = [f"player {p}" for p in rich if self.wealth(p) == top and p not in won]
         value = sum(c * v for c, v in zip(self.tokens[won[0]], TOKEN_VALUES, strict=True))
-        return f"{line}, tied with {others}, by the most token value ({value})"
+        why = (
+            "as the new Raid Leader"
+            if won == (self.leader,)
+            else f"by the most token value ({value})"
+        )
+        return verdict([f"player {p}" for p in won], f"wealth {top}", tied, why)
 
     def _end_raid(self) -> None:
         self.leader = self.jarl_target

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from drakkar.engine.events import spoken
+from drakkar.engine.events import verdict
 from drakkar.engine.game import Game
 from drakkar.engine.options import GameOptions
 from drakkar.engine.state import State
@@ -176,15 +176,13 @@ class KnarrState(State):
     def _verdict(self) -> str:
         """Who wins and why, by `returns`' rule: most VP, then most recruits plus bracelets."""
         won = [p for p, r in enumerate(self.returns()) if r > 0]
-        names = spoken(f"player {p}" for p in won)
         vp, tokens = self.vp[won[0]], self.rc[won[0]] + self.br[won[0]]
-        line = f"{names} {'wins' if len(won) == 1 else 'share the win'} with {vp} VP"
         tied = [f"player {p}" for p in range(self.num_players) if self.vp[p] == vp and p not in won]
-        if tied:
-            line += f", tied with {spoken(tied)}, by more recruits plus bracelets ({tokens})"
-        elif len(won) > 1:
-            line += f" and {tokens} recruits plus bracelets each"
-        return line
+        score = f"{vp} VP"
+        if len(won) > 1 and not tied:  # a full tie: say what the winners tied on too
+            score += f" and {tokens} recruits plus bracelets each"
+        why = f"by more recruits plus bracelets ({tokens})"
+        return verdict([f"player {p}" for p in won], score, tied, why)
 
     def action_label(self, action: int) -> str:
         label = A.LABELS[action]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from drakkar.engine.events import Event, spoken
+from drakkar.engine.events import Event, verdict
 from drakkar.engine.game import Game
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
@@ -437,11 +437,10 @@ class VikingRaidState(State):
         self.step = NONE
         win = self.winners()
         gold, raids = self.gold[win[0]], self.raids[win[0]]
-        line = f"{spoken(f'player {w}' for w in win)} {'share the win' if len(win) > 1 else 'wins'}"
         tied = [f"player {p}" for p, g in enumerate(self.gold) if g == gold and p not in win]
-        line += f" with {gold} Gold"
-        if tied:  # why the tie went this way
-            line += f", tied with {spoken(tied)}, by more raids completed ({raids})"
+        line = verdict(
+            [f"player {w}" for w in win], f"{gold} Gold", tied, f"by more raids completed ({raids})"
+        )
         self.log(f"game over: {why}. {line}")
 
     def winners(self) -> list[int]:

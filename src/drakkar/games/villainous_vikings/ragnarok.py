@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drakkar.engine.events import spoken
+from drakkar.engine.events import verdict
 from drakkar.games.villainous_vikings import battle as B
 from drakkar.games.villainous_vikings import effects as fx
 
@@ -140,10 +140,8 @@ def end_round(s: VVState) -> None:
 def _verdict(s: VVState) -> str:
     """Who wins and why, by `returns`' rule: most VP, then lasting longer in Ragnarok."""
     won = [p for p, r in enumerate(s.returns()) if r > 0]
-    names = spoken(s.pname(p) for p in won)
     vp = s.vp(won[0])
-    line = f"{names} {'wins' if len(won) == 1 else 'share the win'} with {vp} Valhalla Points"
     tied = [s.pname(p) for p in range(s.num_players) if s.vp(p) == vp and p not in won]
-    if tied:
-        line += f", tied with {spoken(tied)}, by lasting longer in Ragnarok"
-    return line
+    return verdict(
+        [s.pname(p) for p in won], f"{vp} Valhalla Points", tied, "by lasting longer in Ragnarok"
+    )
