@@ -18,6 +18,7 @@ import pytest
 with warnings.catch_warnings():  # Starlette now prefers httpx2; httpx works the same here
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+    from starlette.testclient import WebSocketTestSession
 
 from drakkar.engine.registry import games as registered_games
 from drakkar.engine.toy import HIGH_CARD
@@ -42,6 +43,25 @@ def new_game(client: TestClient, **spec: Any) -> dict[str, Any]:
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def hello(ws: WebSocketTestSession, seat: int | None = None, tok: str | None = None) -> dict:
+    ws.send_json(
+        {"type": "hello"} if seat is None else {"type": "hello", "seat": seat, "token": tok}
+    )
+    return ws.receive_json()
+
+
+def until(ws: WebSocketTestSession, pred: Any) -> dict:
+    while True:
+        m = ws.receive_json()
+        if pred(m):
+            return m
+
+
+def stored_actions(client: TestClient, game_id: str) -> list[int]:
+    row = client.app.state.hub.store.load_game(game_id)  # type: ignore[attr-defined]
+    return row.actions
 
 
 def token(created: dict[str, Any], seat: int) -> str:

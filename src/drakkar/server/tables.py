@@ -178,8 +178,12 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
-        self.hints_running = 0  # hint searches under way, over every table
-        self.hint_clients: set[str] = set()  # the clients (addresses) those searches are for
+        self.hint_clients: set[str] = set()  # the clients (addresses) of the searches under way
+
+    @property
+    def hints_running(self) -> int:
+        """Hint searches under way, over every table (one a client: see `hint`)."""
+        return len(self.hint_clients)
 
     # -- the lobby ---------------------------------------------------------------------------
 
@@ -446,8 +450,7 @@ class Hub:
                 raise PlayError("no-hint", f"{table.game.title} has no search bot to ask")
             if self.hints_running >= MAX_HINTS or client in self.hint_clients:
                 raise PlayError("busy", "the server is working out other hints; ask again soon")
-            self.hints_running += 1  # counted now: a second request this instant sees it
-            self.hint_clients.add(client)
+            self.hint_clients.add(client)  # counted now: a second request this instant sees it
             search = asyncio.get_running_loop().create_task(
                 self._advise(table.game, state.clone(), key, client)
             )
@@ -463,7 +466,7 @@ class Hub:
     async def _advise(
         self, game: Game, snapshot: State, key: tuple[int, int], client: str
     ) -> dict[str, Any]:
-        """Search in a thread; frees its place in `hints_running` and `hint_clients` at the end."""
+        """Search in a thread; frees its client's place in `hint_clients` at the end."""
         seat, move = key
         try:
             agent: Any = make_agent(SERVER_LEVELS["hard"], game, secrets.randbits(63))
@@ -472,7 +475,6 @@ class Hub:
             log.error("hint for seat %s at move %s failed: %r", seat, move, e)
             raise PlayError("hint-failed", "the hint could not be worked out; ask again") from e
         finally:
-            self.hints_running -= 1
             self.hint_clients.discard(client)
         choices = [
             {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}

@@ -1,0 +1,109 @@
+"""Hints over the WebSocket: the hard bot's advice to the seat to move, and its refusals."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from drakkar.server.conftest import hello, new_game, stored_actions, token
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
+    created = new_game(client, game="viking-raid", players=3, seed=4, seats=[
+        {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}])  # fmt: skip
+    gid = created["id"]
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as ws,
+        client.websocket_connect(f"/ws/games/{gid}") as other,
+        client.websocket_connect(f"/ws/games/{gid}") as watcher,
+    ):
+        m = hello(ws, 0, token(created, 0))
+        hello(other, 1, token(created, 1))
+        hello(watcher)
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["move"] == 0
+        legal = {a["action"]: a["label"] for a in m["legal"]}
+        assert {c["action"] for c in hint["choices"]} == set(legal)  # every candidate searched
+        assert all(legal[c["action"]] == c["label"] for c in hint["choices"])
+        shares = [c["share"] for c in hint["choices"]]
+        assert shares == sorted(shares, reverse=True) and sum(shares) == pytest.approx(1, abs=0.01)
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json() == hint  # asked again at the same move: the same answer
+        for sock, code in ((other, "not-your-turn"), (watcher, "spectator")):
+            sock.send_json({"type": "hint"})
+            refusal = sock.receive_json()
+            assert refusal["type"] == "error" and refusal["code"] == code, refusal
+    assert stored_actions(client, gid) == []  # a hint plays nothing
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    busy = new_game(client)
+    with client.websocket_connect(f"/ws/games/{busy['id']}") as ws:
+        hello(ws, 0, token(busy, 0))
+        hub.hint_clients.add("testclient")  # this client's search at another table runs
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "busy"
+        hub.hint_clients.clear()
+        hub.hint_clients.update({"10.0.0.1", "10.0.0.2"})  # searches for two others: the cap
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "busy"
+        hub.hint_clients.clear()
+        hub.levels = lambda game: {"easy": "random"}  # a game without a search bot
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "no-hint"
+    over = new_game(client)  # High Card, played to the end
+    with client.websocket_connect(f"/ws/games/{over['id']}") as ws:
+        m = hello(ws, 0, token(over, 0))
+        while not m["over"]:
+            if m["legal"]:
+                ws.send_json({"type": "act", "action": m["legal"][0]["action"]})
+            m = ws.receive_json()
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "game-over"
+
+
+def test_a_move_sent_after_a_hint_does_not_wait_for_it(client, monkeypatch) -> None:
+    import drakkar.server.tables as tables
+
+    class Slow:  # a search that takes a while, in its thread
+        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+            time.sleep(0.6)
+            return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+
+    monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Slow())
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "person"}])
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        m = hello(ws, 0, token(created, 0))
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "act", "action": m["legal"][0]["action"], "move": 0})
+        first, second = ws.receive_json(), ws.receive_json()
+        assert first["type"] == "state" and first["moves"] == 1  # the move, at once
+        assert second["type"] == "hint" and second["move"] == 0  # then the hint it asked for
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.hints_running == 0 and not hub.hint_clients
+
+
+def test_a_failed_hint_search_is_refused_and_may_be_asked_again(client, monkeypatch) -> None:
+    import drakkar.server.tables as tables
+
+    calls: list[int] = []
+
+    class Flaky:
+        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+            calls.append(seat)
+            if len(calls) == 1:
+                raise RuntimeError("the search broke")
+            return [(state.legal_actions()[0], 1.0)]
+
+    monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Flaky())
+    created = new_game(client)
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        hello(ws, 0, token(created, 0))
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "hint-failed"
+        ws.send_json({"type": "hint"})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and len(hint["choices"]) == 1 and calls == [0, 0]
+        assert hint["more"] == 0
