@@ -53,6 +53,7 @@ def play_game(
         player = state.current_player
         assert player is not None
         state.apply(moves[player](state, player))
+    final = state.view(None)  # once: the labels and the ending both read it
     return {
         "index": index,
         "seed": seed,
@@ -62,20 +63,20 @@ def play_game(
         "returns": [float(r) for r in state.returns()],
         "scores": [float(s) for s in state.scores()],
         "length": len(state.history),
-        "labels": seat_labels(state),
-        "ended_by": ended_by(state),
+        "labels": seat_labels(state, final),
+        "ended_by": ended_by(state, final),
         "record": Record.from_state(state, specs).to_dict(labels=False),
     }
 
 
-def ended_by(state: State) -> str | None:
-    """How the game ended, when its spectator view says (a top-level `ended_by` text: the
-    natural end, or a safety limit such as a round limit)."""
-    value = state.view(None).get("ended_by")
+def ended_by(state: State, view: dict[str, Any] | None = None) -> str | None:
+    """How the game ended, when its spectator view (`view`, if already built) says: a
+    top-level `ended_by` text, the natural end or a safety limit such as a round limit."""
+    value = (state.view(None) if view is None else view).get("ended_by")
     return value if isinstance(value, str) and value else None
 
 
-def seat_labels(state: State) -> dict[str, list[str]]:
+def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, list[str]]:
     """Per-seat labels a spectator sees at the end (Villainous Vikings: each seat's captain).
 
     Generic: a top-level entry of `view(None)` holding one text per seat (`"captains": [...]`),
@@ -83,7 +84,7 @@ def seat_labels(state: State) -> dict[str, list[str]]:
     ...}, ...]`, named by the field). The report keeps those that tell something the seat
     does not (see `report.label_keys`).
     """
-    view = state.view(None)
+    view = state.view(None) if view is None else view
     n = state.num_players
     out: dict[str, list[str]] = {}
     for key, value in view.items():

@@ -65,7 +65,7 @@ def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
             raise StudyError(f"nothing to resume: {str(directory)!r} holds no {STUDY_FILE}")
         stored = Study.load(directory)
         diffs = study.differences(stored)
-        if diffs == [d for d in diffs if d.startswith("games:")] and study.games > stored.games:
+        if study.games > stored.games and all(d.startswith("games:") for d in diffs):
             # more games of the same study: game i depends on the seed and i alone, so the
             # games played stay valid and the study simply goes on
             study.save(directory)
