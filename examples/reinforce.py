@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import time
 
+import gymnasium
 import numpy as np
+from gymnasium.wrappers import TransformObservation
 
 import drakkar
 import drakkar.engine.toy  # noqa: F401  (makes the toy game "high-card" loadable)
@@ -54,16 +56,11 @@ class LinearPolicy:
         return int(np.argmax(z))
 
 
-BLIND = False  # --blind: the learner is shown a blank observation
-
-
-def episode(env: DrakkarEnv, seed: int, choose) -> tuple[float, list]:  # type: ignore[no-untyped-def]
+def episode(env: gymnasium.Env, seed: int, choose) -> tuple[float, list]:  # type: ignore[no-untyped-def]
     """Play one episode with `choose(obs, mask) -> action`; (the learner's reward, its steps)."""
     obs, info = env.reset(seed=seed)
     steps, total, done = [], 0.0, False
     while not done:
-        if BLIND:
-            obs = np.zeros_like(obs)
         mask = info["action_mask"].astype(bool)
         action = choose(obs, mask)
         steps.append((obs, action, mask))
@@ -74,10 +71,10 @@ def episode(env: DrakkarEnv, seed: int, choose) -> tuple[float, list]:  # type: 
 
 
 def train(
-    env: DrakkarEnv, policy: LinearPolicy, episodes: int, lr: float, seed: int, every: int
+    env: gymnasium.Env, policy: LinearPolicy, episodes: int, lr: float, seed: int, every: int
 ) -> None:
     rng = np.random.default_rng(seed)
-    baseline = 1.0 / env.state.num_players
+    baseline = 1.0 / env.unwrapped.state.num_players  # type: ignore[attr-defined]
     recent: list[float] = []
     started = time.monotonic()
 
@@ -101,7 +98,7 @@ def train(
                   f"{np.mean(recent[-every:]):.3f} ({took:.0f} s)", flush=True)  # fmt: skip
 
 
-def evaluate(env: DrakkarEnv, choose, episodes: int) -> str:  # type: ignore[no-untyped-def]
+def evaluate(env: gymnasium.Env, choose, episodes: int) -> str:  # type: ignore[no-untyped-def]
     """The mean reward of `choose(obs, mask) -> action` over `episodes` unseen deals."""
     total = sum(episode(env, EVAL_SEED + k, choose)[0] for k in range(episodes))
     low, high = wilson(total, episodes)
@@ -125,13 +122,13 @@ def main(argv: list[str] | None = None) -> LinearPolicy:
         "(the baseline a learner that reads the observation has to beat)",
     )
     args = ap.parse_args(argv)
-    global BLIND
-    BLIND = args.blind
     if args.episodes < 0 or args.eval < 1 or args.lr <= 0:
         ap.error("--episodes must be 0 or more, --eval 1 or more and --lr above 0")
     game = drakkar.load(args.game)
     players = args.players or game.default_players
-    env = DrakkarEnv(game.name, players=players, seat=None, opponents=args.opponents)
+    env: gymnasium.Env = DrakkarEnv(game.name, players=players, seat=None, opponents=args.opponents)
+    if args.blind:  # every observation blanked by Gymnasium's own wrapper
+        env = TransformObservation(env, np.zeros_like, env.observation_space)
     obs, info = env.reset(seed=args.seed)
     policy = LinearPolicy(obs.shape[0], info["action_mask"].shape[0])
     print(f"{game.title}, {players} players, the learner against {args.opponents}; "

@@ -41,6 +41,5 @@ def test_the_reinforce_example_trains_evaluates_and_saves_its_weights(tmp_path, 
     assert np.array_equal(weights["W"], policy.W) and np.array_equal(weights["b"], policy.b)
     blind = module.main(["--episodes", "20", "--eval", "5", "--blind"])
     assert np.abs(blind.W).sum() == 0 and np.abs(blind.b).sum() > 0  # it saw nothing to weigh
-    module.BLIND = False
     with pytest.raises(SystemExit):
         module.main(["--eval", "0"])  # refused before any work
