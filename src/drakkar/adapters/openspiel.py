@@ -112,7 +112,7 @@ class SpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=game.max_game_length(players),
+            max_game_length=game.max_game_length(players, self.drakkar_options),
         )
         game_type = _game_type(game, seeded=deal >= 0)
         super().__init__(

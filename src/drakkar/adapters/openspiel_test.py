@@ -8,6 +8,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from drakkar.adapters.cases import all_games, case_id, game_player_counts
 from drakkar.adapters.openspiel import RolloutEvaluator, register, resampler, short_name
 from drakkar.engine.errors import InvalidRecord
+from drakkar.engine.registry import load
 
 CASES = game_player_counts()
 for _game in all_games():
@@ -167,6 +168,11 @@ def test_options_are_game_parameters_and_bad_ones_are_refused():
     assert pyspiel.load_game(str(spiel_game)).new_initial_state().inner.hands[0] == [9]
     with pytest.raises(Exception, match="rounds"):
         _load(game, 2, rounds=4)
+    # a game's length bound follows its options (Gone Viking!'s raid limit)
+    gone_viking = load("gone-viking")
+    longest = _load(gone_viking, 4, max_raids=0).max_game_length()
+    assert longest == gone_viking.max_game_length(4, gone_viking.options({"max_raids": 0}, 4))
+    assert longest > _load(gone_viking, 4).max_game_length() == gone_viking.max_game_length(4)
     with pytest.raises(Exception, match="players"):
         _load(game, 5)
 

@@ -146,7 +146,7 @@ class TricksGame(Game):
     options_class = TricksOptions
     state_class = TricksState
 
-    def max_game_length(self, num_players: int) -> int:
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         return HAND * num_players
 
     def heuristic_agent(self, seed: int | None = None) -> Agent:

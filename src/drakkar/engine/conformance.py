@@ -40,7 +40,7 @@ def check_random_games(
 def play_random_game(game: Game, players: int, seed: int, deep: bool = False) -> State:
     state = game.new(players, seed)
     rng = random.Random(seed ^ 0x5EED)
-    limit = game.max_game_length(players)
+    limit = game.max_game_length(players, state.options)
     redealt = False  # deep: did any redeterminize change the hidden state?
     while not state.is_terminal():
         where = f"{game.name} players={players} seed={seed} step={len(state.history)}"

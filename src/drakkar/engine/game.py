@@ -29,8 +29,12 @@ class Game:
     options_class: type[GameOptions] = GameOptions
     state_class: type[State]
 
-    def max_game_length(self, num_players: int) -> int:
-        """An upper bound on the number of actions in a game (OpenSpiel needs one)."""
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
+        """An upper bound on the number of actions in a game (OpenSpiel needs one).
+
+        Without `options` the bound holds for the default options; a game whose length
+        depends on an option (Gone Viking!'s `max_raids`) reads it from `options`.
+        """
         return 10_000
 
     def options(

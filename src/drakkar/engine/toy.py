@@ -136,7 +136,7 @@ class HighCardGame(Game):
     options_class = HighCardOptions
     state_class = HighCardState
 
-    def max_game_length(self, num_players: int) -> int:
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         return 3 * num_players
 
     def heuristic_agent(self, seed: int | None = None) -> Agent:

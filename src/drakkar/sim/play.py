@@ -46,7 +46,7 @@ def play_game(
     # A heuristic bot's `rollout_act` makes `act`'s move without building the seat's whole view
     # (the conformance suite checks the two agree): 3 to 4 times faster games of heuristic bots.
     moves = [getattr(agent, "rollout_act", agent.act) for agent in agents]
-    limit = game.max_game_length(study.players)
+    limit = game.max_game_length(study.players, opts)
     while not state.is_terminal():
         if len(state.history) >= limit:
             raise RuntimeError(f"game {index} passed {limit} actions without ending")

@@ -117,3 +117,21 @@ def test_each_game_says_how_it_ended_and_a_report_counts_it() -> None:
         study = Study.make(HIGH_CARD, 2, 2, ["random"], seed=1)
         a = analyse(study, [play_game(HIGH_CARD, study, i) for i in range(2)])
         next(x for x in headline(a) if x.startswith("Games ended by"))
+
+
+def test_a_game_longer_than_its_options_allow_is_stopped_with_the_bound_for_those_options(
+    monkeypatch: Any,
+) -> None:
+    import pytest
+
+    game = load("gone-viking")
+    # the bound depends on max_raids: the simulator must ask with the study's options
+    bounds = {7: 5, 50: 100_000}
+    monkeypatch.setattr(
+        type(game), "max_game_length", lambda self, n, options=None: bounds[options.max_raids]
+    )
+    study = Study.make("gone-viking", 3, 3, ["random"], seed=1, options={"max_raids": 7})
+    with pytest.raises(RuntimeError, match="game 0 passed 5 actions without ending"):
+        play_game(game, study, 0)
+    study = Study.make("gone-viking", 3, 3, ["random"], seed=1)
+    assert play_game(game, study, 0)["index"] == 0

@@ -9,6 +9,9 @@ from drakkar.engine.options import GameOptions, option
 from drakkar.games.gone_viking.cards import DECK_COUNTS, KIND_NAMES, parse_card
 
 DEFAULT_MAX_RAIDS = 50
+#: `max_game_length` with no raid limit (`max_raids=0`) counts this many raids: OpenSpiel
+#: needs a number, and games end by wealth long before (the rules page has the figures)
+UNLIMITED_RAIDS = 1000
 
 
 @dataclass(frozen=True)

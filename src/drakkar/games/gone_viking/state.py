@@ -53,7 +53,11 @@ from drakkar.games.gone_viking.home import (
     PLAY,
     ReturnHome,
 )
-from drakkar.games.gone_viking.options import DEFAULT_MAX_RAIDS, GoneVikingOptions
+from drakkar.games.gone_viking.options import (
+    DEFAULT_MAX_RAIDS,
+    UNLIMITED_RAIDS,
+    GoneVikingOptions,
+)
 
 FREE_SWAP_LIMIT = 4
 #: ROTATIONS[n][first]: the seats clockwise from `first`
@@ -514,9 +518,16 @@ class GoneVikingGame(Game):
     options_class = GoneVikingOptions
     state_class = GoneVikingState
 
-    def max_game_length(self, num_players: int) -> int:
-        """A true bound for the default `max_raids`; see the rules page for the sum."""
-        return max_game_length(num_players, DEFAULT_MAX_RAIDS)
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
+        """A true bound for the options' `max_raids` (the default 50 without options).
+
+        With no raid limit (`max_raids=0`) the bound is that of `UNLIMITED_RAIDS` raids:
+        OpenSpiel needs a number, and no game comes near it (see the rules page).
+        """
+        raids = DEFAULT_MAX_RAIDS
+        if isinstance(options, GoneVikingOptions):
+            raids = options.max_raids or UNLIMITED_RAIDS
+        return max_game_length(num_players, raids)
 
     def heuristic_agent(self, seed: int | None = None) -> Agent:
         from drakkar.games.gone_viking.bot import GoneVikingBot

@@ -19,6 +19,7 @@ from drakkar.games.gone_viking.cards import (
     kind_of,
 )
 from drakkar.games.gone_viking.home import FREE_SWAP, LEADER_TRUMP
+from drakkar.games.gone_viking.options import UNLIMITED_RAIDS
 from drakkar.games.gone_viking.scenario import at_trick, card, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
 
@@ -445,6 +446,15 @@ def test_max_game_length_bounds_random_games() -> None:
                 s.apply(legal[rng.randrange(len(legal))])
             assert len(s.history) <= max_game_length(players, s.raid)
     assert GAME.max_game_length(5) == max_game_length(5, 50) > max_game_length(5, 2)
+
+
+def test_max_game_length_reads_the_raid_limit_from_the_options() -> None:
+    # a study or an OpenSpiel game with more raids than the default must not be cut short
+    bound = {r: GAME.max_game_length(5, GAME.options({"max_raids": r}, 5)) for r in (2, 80, 0)}
+    assert bound[2] == max_game_length(5, 2)
+    assert bound[80] == max_game_length(5, 80) > GAME.max_game_length(5)
+    assert bound[0] == max_game_length(5, UNLIMITED_RAIDS) > bound[80]
+    assert bound[0] < 2**31  # OpenSpiel keeps it in a C++ int
 
 
 def test_decks_hold_every_card_once_per_copy() -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 from drakkar.games.knarr import actions as A
 from drakkar.games.knarr.options import KnarrOptions
 from drakkar.games.knarr.state import KnarrState
@@ -37,7 +38,7 @@ class KnarrGame(Game):
     options_class = KnarrOptions
     state_class = KnarrState
 
-    def max_game_length(self, num_players: int) -> int:
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         from drakkar.games.knarr.view import length_bound
 
         return length_bound(num_players)

@@ -14,6 +14,7 @@ from typing import Any
 
 from drakkar.engine.events import Event, verdict
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
 from drakkar.games.viking_raid import estimate
@@ -582,7 +583,7 @@ class VikingRaidGame(Game):
     options_class = VikingRaidOptions
     state_class = VikingRaidState
 
-    def max_game_length(self, num_players: int) -> int:
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         # At most 9 decisions in a turn (discard, declare, build, 4 hires, destination,
         # tactics), one turn per player a round, at most ROUNDS_LIMIT rounds.
         return 9 * num_players * ROUNDS_LIMIT

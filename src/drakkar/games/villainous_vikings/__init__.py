@@ -20,6 +20,7 @@ from typing import Any
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
 from drakkar.games.villainous_vikings.actions import NUM_ACTIONS
 from drakkar.games.villainous_vikings.options import Options
 from drakkar.games.villainous_vikings.state import VillainousVikingsState
@@ -39,7 +40,7 @@ class VillainousVikingsGame(Game):
     options_class = Options
     state_class = VillainousVikingsState
 
-    def max_game_length(self, num_players: int) -> int:
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         # rounds x seats x (two actions + ending the turn), then Ragnarok's repairs and rounds
         turns = ROUND_LIMIT_MAX * num_players
         return turns * (2 * PER_ACTION_BOUND + 1) + num_players * (6 + num_players * 32)
