@@ -7,7 +7,18 @@ import importlib
 from drakkar.cli.app import app
 
 # Each module adds its commands to `app` on import.
-COMMANDS = ["games", "play", "replay", "rules", "bench", "simulate", "report", "cards", "serve"]
+COMMANDS = [
+    "games",
+    "play",
+    "replay",
+    "rules",
+    "bench",
+    "simulate",
+    "report",
+    "compare",
+    "cards",
+    "serve",
+]
 for _name in COMMANDS:
     importlib.import_module(f"drakkar.cli.{_name}")
 

@@ -4,6 +4,8 @@
   inside [0, 1] and stays honest for small n or rates near 0 or 1, unlike p ± 1.96·se.
 - `chi_square_uniform(counts)`: Pearson's goodness-of-fit test that counts are equal (seat
   wins, when seats are rotated, should be), with the exact chi-square upper tail.
+- `newcombe(wins_a, n_a, wins_b, n_b)`: the 95% interval for the difference of two rates
+  (b - a) from their Wilson intervals (Newcombe 1998, method 10), for comparing two studies.
 """
 
 from __future__ import annotations
@@ -27,6 +29,25 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     # at 0 or n wins the interval touches 0 or 1 exactly (rounding left it 1e-17 off, and a
     # plot's error bar below the rate then came out negative)
     return (0.0 if wins <= 0 else min(low, p), 1.0 if wins >= n else max(high, p))
+
+
+def newcombe(
+    wins_a: float, n_a: float, wins_b: float, n_b: float, z: float = Z95
+) -> tuple[float, float]:
+    """The interval for rate b - rate a (Newcombe's hybrid score interval, method 10).
+
+    Each rate's distance to its own Wilson bound stands in for its standard error, so the
+    interval stays sensible near 0 and 1 and for small samples, where p ± 1.96·se does not.
+    """
+    pa = wins_a / n_a if n_a > 0 else 0.0
+    pb = wins_b / n_b if n_b > 0 else 0.0
+    la, ua = wilson(wins_a, n_a, z)
+    lb, ub = wilson(wins_b, n_b, z)
+    d = pb - pa
+    return (
+        d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2),
+        d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2),
+    )
 
 
 def chi2_sf(x: float, df: int) -> float:

@@ -11,6 +11,7 @@ from drakkar.sim.stats import (
     chi_square_rates,
     chi_square_uniform,
     describe,
+    newcombe,
     quantile,
     wilson,
 )
@@ -107,3 +108,20 @@ def test_chi_square_rates_by_hand() -> None:
     assert t.p_value == pytest.approx(math.erfc(math.sqrt(t.statistic / 2)))
     assert chi_square_rates([5, 10], [10, 20]).statistic == pytest.approx(0.0)
     assert chi_square_rates([0, 0], [10, 10]).p_value == 1.0
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [  # Newcombe (1998), Statistics in Medicine 17:873-890, Table II, method 10
+        ((48, 80), (56, 70), (0.0524, 0.3339)),  # example (a): 56/70 - 48/80
+        ((0, 29), (5, 56), (-0.0381, 0.1926)),  # example (d): 5/56 - 0/29
+        ((0, 10), (0, 10), (-0.2775, 0.2775)),  # example (h): 0/10 - 0/10
+    ],
+)
+def test_newcombe_matches_the_published_intervals(
+    a: tuple[int, int], b: tuple[int, int], expected: tuple[float, float]
+) -> None:
+    low, high = newcombe(a[0], a[1], b[0], b[1])
+    assert (low, high) == pytest.approx(expected, abs=6e-5)
+    # swapping the studies mirrors the interval
+    assert newcombe(b[0], b[1], a[0], a[1]) == pytest.approx((-high, -low))

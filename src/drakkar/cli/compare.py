@@ -1,0 +1,42 @@
+"""`drakkar compare A B`: two studies of one game side by side, with the change and its interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from drakkar.cli.app import app, console, fail
+from drakkar.engine.errors import DrakkarError
+from drakkar.sim.compare import compare as compare_studies
+from drakkar.sim.compare import headline, tables
+from drakkar.sim.report import analyse, load_study
+
+
+@app.command()
+def compare(
+    before: Annotated[
+        Path, typer.Argument(help="study A, the baseline (a drakkar simulate directory)")
+    ],
+    after: Annotated[Path, typer.Argument(help="study B, the change to measure")],
+) -> None:
+    """Two studies of one game side by side: each win rate per agent, seat and label (Captain)
+    in A and B, the change B - A with its 95% interval; a change whose interval leaves out 0
+    is in bold.
+    """
+    analyses = []
+    for name, directory in (("A", before), ("B", after)):
+        try:
+            study, results = load_study(directory, records=False)
+            analyses.append(analyse(study, results))
+        except DrakkarError as e:
+            raise fail(f"study {name} ({directory}): {e}") from None
+    try:
+        comparison = compare_studies(*analyses)
+    except DrakkarError as e:
+        raise fail(str(e)) from None
+    for line in headline(comparison, (str(before), str(after))):
+        console.print(line)
+    for table in tables(comparison):
+        console.print(table)
