@@ -32,7 +32,7 @@ def test_simulate_prints_win_rates_and_report_reads_them(tmp_path: Path) -> None
     assert len((out / "results.jsonl").read_text().splitlines()) == 21
     result = runner.invoke(app, ["report", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Game length (actions) and scores" in result.output
+    assert "Game length and scores" in result.output
     assert (out / "report" / "index.html").exists()
     assert (out / "report" / "seats.png").exists()
     assert (out / "report" / "agents.png").exists()  # heuristic against random

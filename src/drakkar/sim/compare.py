@@ -142,8 +142,12 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
             "Both use one seed: the same deals, so the intervals are on the cautious side."
         )
     la, lb = describe(c.a.lengths), describe(c.b.lengths)
+    rounds = ""
+    if c.a.rounds and c.b.rounds and c.a.round_word == c.b.round_word:
+        ra, rb = describe(c.a.rounds), describe(c.b.rounds)
+        rounds = f", {ra['median']:g} and {rb['median']:g} {c.a.round_word}s"
     lines.append(
-        f"A game takes {la['median']:.0f} actions in A and {lb['median']:.0f} in B (medians)."
+        f"A game takes {la['median']:g} actions in A and {lb['median']:g} in B{rounds} (medians)."
     )
     marked = c.significant()
     if marked:

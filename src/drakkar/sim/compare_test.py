@@ -35,6 +35,8 @@ def _games(n: int, heuristic_wins: int, captains: tuple[str, str]) -> list[dict[
                 "length": 10 + i % 3,
                 "labels": {"captains": list(captains if i % 4 < 2 else captains[::-1])},
                 "ended_by": "wealth",
+                "rounds": 3 + i % 2,
+                "round_word": "raid",
             }
         )
     return out
@@ -66,6 +68,7 @@ def test_rows_pair_by_name_with_the_change_and_its_interval() -> None:
     assert "A: 100 games of high-card, 2 players, seed 1 (old)." in text
     assert "agent heuristic +30.0 points" in text
     assert "Their settings are the same." in text
+    assert "A game takes 11 actions in A and 11 in B, 3.5 and 3.5 raids (medians)." in text
     table_titles = [t.title for t in tables(c)]
     assert table_titles[-1] == "How games ended"
     assert "Win rate per captains: A, B, and the change B - A (points)" in table_titles

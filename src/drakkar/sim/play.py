@@ -65,6 +65,7 @@ def play_game(
         "length": len(state.history),
         "labels": seat_labels(state, final),
         "ended_by": ended_by(state, final),
+        **rounds_played(final),
         "record": Record.from_state(state, specs).to_dict(labels=False),
     }
 
@@ -74,6 +75,21 @@ def ended_by(state: State, view: dict[str, Any] | None = None) -> str | None:
     top-level `ended_by` text, the natural end or a safety limit such as a round limit."""
     value = (state.view(None) if view is None else view).get("ended_by")
     return value if isinstance(value, str) and value else None
+
+
+#: the spectator view's counters of rounds a report can read, in the game's own word
+ROUND_WORDS = ("round", "raid")
+
+
+def rounds_played(view: dict[str, Any]) -> dict[str, Any]:
+    """`{"rounds": N, "round_word": "raid"}` when the spectator view counts rounds (a
+    top-level whole number `round`, or `raid` in Gone Viking!, where a raid is the round of
+    play); else nothing. The report then gives lengths in rounds, as designers count them."""
+    for word in ROUND_WORDS:
+        value = view.get(word)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return {"rounds": value, "round_word": word}
+    return {}
 
 
 def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, list[str]]:

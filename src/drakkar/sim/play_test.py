@@ -135,3 +135,16 @@ def test_a_game_longer_than_its_options_allow_is_stopped_with_the_bound_for_thos
         play_game(game, study, 0)
     study = Study.make("gone-viking", 3, 3, ["random"], seed=1)
     assert play_game(game, study, 0)["index"] == 0
+
+
+def test_each_game_counts_its_rounds_in_its_own_word() -> None:
+    words = {"viking-raid": "round", "knarr": "round", "gone-viking": "raid"}
+    words["villainous-vikings"] = "round"
+    for name, word in words.items():
+        game = load(name)
+        study = Study.make(name, game.min_players, game.min_players, ["random"], seed=4)
+        result = play_game(game, study, 0)
+        assert result["round_word"] == word, name
+        assert result["rounds"] >= 1
+    study = Study.make(HIGH_CARD, 2, 2, ["random"], seed=1)  # a game that does not count them
+    assert "rounds" not in play_game(HIGH_CARD, study, 0)

@@ -52,6 +52,8 @@ class Analysis:
     scores_by_agent: dict[str, list[float]]
     scores_by_seat: list[list[float]]
     labels: dict[str, list[Rate]] = field(default_factory=dict)  # e.g. "captains" -> per captain
+    rounds: list[int] = field(default_factory=list)  # rounds a game, when every game says
+    round_word: str = "round"  # what the game calls a round ("raid" in Gone Viking!)
     endings: dict[str, int] = field(default_factory=dict)  # how games ended -> games, most first
 
     @property
@@ -107,7 +109,17 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         scores_by_seat=scores_by_seat,
         labels=label_rates(results),
         endings=dict(Counter(r["ended_by"] for r in results if r.get("ended_by")).most_common()),
+        **_rounds(results),
     )
+
+
+def _rounds(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The rounds of every game and their word, if every game counted them in one word
+    (results written before games counted rounds do not)."""
+    words = {r.get("round_word") for r in results}
+    if len(words) != 1 or None in words:
+        return {}
+    return {"rounds": [r["rounds"] for r in results], "round_word": words.pop()}
 
 
 def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
@@ -223,6 +235,12 @@ def headline(a: Analysis) -> list[str]:
         f"A game takes {num(d['median'])} actions (median; middle half {num(d['q1'])} to "
         f"{num(d['q3'])}, range {num(d['min'])} to {num(d['max'])})."
     )
+    if a.rounds:
+        r = describe(a.rounds)
+        lines[-1] = lines[-1][:-1] + (
+            f" and {num(r['median'])} {a.round_word}s (middle half {num(r['q1'])} to "
+            f"{num(r['q3'])}, range {num(r['min'])} to {num(r['max'])})."
+        )
     if a.endings:
         parts = [f"{name} {pct(n / a.games)}" for name, n in a.endings.items()]
         lines.append(f"Games ended by {', '.join(parts)}.")
@@ -278,8 +296,11 @@ DISTRIBUTION_HEADERS = ("", "mean", "sd", "min", "q1", "median", "q3", "max")
 
 
 def distribution_rows(a: Analysis) -> list[list[str]]:
-    """Game length in actions, then scores by agent and by seat: mean, sd and quartiles."""
-    rows: list[tuple[str, list[float]]] = [("length", [float(x) for x in a.lengths])]
+    """Game length in actions (and rounds, when the game counts them), then scores by agent
+    and by seat: mean, sd and quartiles."""
+    rows: list[tuple[str, list[float]]] = [("actions", [float(x) for x in a.lengths])]
+    if a.rounds:
+        rows.append((f"{a.round_word}s", [float(x) for x in a.rounds]))
     rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
     rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
     out = []
@@ -290,7 +311,7 @@ def distribution_rows(a: Analysis) -> list[list[str]]:
 
 
 def distribution_table(a: Analysis) -> Table:
-    t = Table(title="Game length (actions) and scores")
+    t = Table(title="Game length and scores")
     for col in DISTRIBUTION_HEADERS:
         t.add_column(col, justify="left" if not col else "right")
     for row in distribution_rows(a):

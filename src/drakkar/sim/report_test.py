@@ -12,7 +12,15 @@ import pytest
 import drakkar
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.sim.html import write_report
-from drakkar.sim.report import analyse, headline, label_keys, label_test, load_study, tables
+from drakkar.sim.report import (
+    analyse,
+    distribution_rows,
+    headline,
+    label_keys,
+    label_test,
+    load_study,
+    tables,
+)
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.stats import wilson
 from drakkar.sim.study import Study, StudyError
@@ -87,6 +95,22 @@ def test_analysis_matches_hand_computation() -> None:
     assert t.p_value == pytest.approx(math.exp(-4 / 3))
     assert "win rates do not differ significantly (χ² = 2.67, df = 2, p = 0.264)" in text
     assert [t.title for t in tables(a)][-1] == "Win rate per captains"
+
+
+def test_rounds_are_reported_when_every_game_counts_them_in_one_word() -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    counted = [
+        dict(r, rounds=k, round_word="raid") for r, k in zip(HAND, [2, 3, 3, 9], strict=True)
+    ]
+    a = analyse(study, counted)
+    assert (a.rounds, a.round_word) == ([2, 3, 3, 9], "raid")
+    assert "and 3 raids (middle half 2.8 to 4.5, range 2 to 9)." in " ".join(headline(a))
+    assert [row[0] for row in distribution_rows(a)][:2] == ["actions", "raids"]
+    # a study begun before games counted rounds, or games that call them differently: no line
+    for results in (HAND, counted[:2] + HAND[2:], counted[:3] + [dict(counted[3], round_word="x")]):
+        a = analyse(study, results)
+        assert a.rounds == [] and "raids" not in " ".join(headline(a))
+        assert [row[0] for row in distribution_rows(a)][1] != "raids"
 
 
 def test_a_strong_seat_is_called_significant() -> None:
