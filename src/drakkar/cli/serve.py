@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 
 from drakkar.cli.app import app, console, fail
@@ -22,6 +24,11 @@ def serve_command(
         None, "--games", help="Serve only these games, comma-separated ('high-card': the toy)."
     ),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
+    search_processes: int = typer.Option(
+        None,
+        help="Worker processes where hard bots and hints search, beside the server's own "
+        "(default: one a core; 0: in threads, sharing the server's interpreter).",
+    ),
 ) -> None:
     """Serve games to browsers: a lobby, a table per seat, bots, storage that survives restarts."""
     try:
@@ -44,13 +51,19 @@ def serve_command(
             raise fail(str(e)) from None
     if not 0 <= port <= 65535:
         raise fail(f"--port {port}: a port runs from 0 to 65535")
+    if search_processes is None:
+        search_processes = os.cpu_count() or 1
+    if not 0 <= search_processes <= 64:
+        raise fail(f"--search-processes {search_processes}: give 0 (threads) to 64")
     try:
         store = Store(database, data)
     except Exception as e:  # a bad URL, an unreachable database, a data folder not writable
         raise fail(
             f"cannot open the database: {type(e).__name__}: {str(e).splitlines()[0]}"
         ) from None
-    application = create_app(chosen, bot_delay=bot_delay, store=store)
+    application = create_app(
+        chosen, bot_delay=bot_delay, store=store, search_processes=search_processes
+    )
     where = (
         store.url.split("@")[-1] if store.dialect != "sqlite" else store.url[len("sqlite:///") :]
     )

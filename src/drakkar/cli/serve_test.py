@@ -18,5 +18,18 @@ def test_serve_refuses_a_game_it_does_not_know(tmp_path: Path) -> None:
 def test_serve_is_listed_with_its_options() -> None:
     out = CliRunner().invoke(app, ["serve", "--help"])
     assert out.exit_code == 0
-    for flag in ("--host", "--port", "--database", "--data", "--games", "--bot-delay"):
+    flags = ("--host", "--port", "--database", "--data", "--games", "--bot-delay")
+    for flag in (*flags, "--search-processes"):
         assert flag in out.output
+
+
+def test_serve_refuses_a_bad_number_of_search_processes_before_opening_anything(
+    tmp_path: Path,
+) -> None:
+    for bad in ("-1", "65"):
+        out = CliRunner().invoke(
+            app, ["serve", "--search-processes", bad, "--data", str(tmp_path / "data")]
+        )
+        assert out.exit_code == 2
+        assert f"--search-processes {bad}: give 0 (threads) to 64" in out.output
+    assert not (tmp_path / "data").exists()  # no database was made

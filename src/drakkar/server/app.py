@@ -41,11 +41,14 @@ def create_app(
     store: Store | None = None,
     rate: float = RATE,
     burst: float = BURST,
+    search_processes: int = 0,
 ) -> FastAPI:
     """The app for `games` (default: every registered game), stored at `database_url`;
-    `rate` and `burst` limit the messages a connection may send (per second, at once)."""
+    `rate` and `burst` limit the messages a connection may send (per second, at once);
+    hard bots and hints search in `search_processes` worker processes (0: in threads)."""
     store = store or Store(database_url, data_dir)
-    hub = Hub(store, list(registered_games() if games is None else games), bot_delay)
+    games = list(registered_games() if games is None else games)
+    hub = Hub(store, games, bot_delay, search_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

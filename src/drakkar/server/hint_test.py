@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from drakkar.server.conftest import hello, new_game, stored_actions, token
+from drakkar.server.conftest import hello, new_game, stored_actions, token, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -107,3 +107,26 @@ def test_a_failed_hint_search_is_refused_and_may_be_asked_again(client, monkeypa
         hint = ws.receive_json()
         assert hint["type"] == "hint" and len(hint["choices"]) == 1 and calls == [0, 0]
         assert hint["more"] == 0
+
+
+def test_hard_bots_and_hints_search_in_worker_processes(tmp_path) -> None:
+    from fastapi.testclient import TestClient
+
+    from drakkar.server import create_app
+    from drakkar.server.conftest import SERVED
+
+    app = create_app(SERVED, data_dir=str(tmp_path), bot_delay=0.0, search_processes=1)
+    with TestClient(app) as client:
+        created = new_game(client, game="viking-raid", players=2, seed=4, seats=[
+            {"kind": "bot", "level": "hard"}, {"kind": "person"}])  # fmt: skip
+        with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+            hello(ws, 1, token(created, 1))
+            m = until(ws, lambda m: m.get("to_move") == 1 and m["legal"])  # the bot moved
+            ws.send_json({"type": "hint"})
+            hint = until(ws, lambda m: m["type"] == "hint")
+            assert {c["action"] for c in hint["choices"]} == {a["action"] for a in m["legal"]}
+        hub = app.state.hub
+        pool = hub.thinkers._pool
+        assert pool is not None and len(pool._processes) == 1  # both searched in the worker
+        workers = list(pool._processes.values())
+    assert hub.thinkers._pool is None and not any(w.is_alive() for w in workers)  # stopped

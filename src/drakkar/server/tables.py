@@ -26,6 +26,7 @@ from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 from drakkar.server.store import GameRow, Store
+from drakkar.server.thinking import Thinkers
 
 log = logging.getLogger("drakkar.server")
 
@@ -34,9 +35,10 @@ MAX_TURN_SECONDS = 24 * 3600
 SERVER_LEVELS = {**LEVELS, "hard": "ismcts:iterations=1000,seconds=2"}
 MAX_BOT_DELAY = 10.0
 HINT_CHOICES = 8  # the candidates a hint lists, most searched first
-# Hint searches at once over the whole server. They run in threads that share one Python
-# interpreter with the event loop, so more at once would make each shallower (a search stops
-# at 1,000 iterations or 2 s) and the server slower to answer.
+# Hint searches at once over the whole server. They queue with the hard bots' moves for the
+# search processes (thinking.py), or share the interpreter with the event loop in threads, so
+# more at once would keep people waiting or make each search shallower (a search stops at 1,000
+# iterations or 2 s).
 MAX_HINTS = 2
 
 
@@ -172,8 +174,15 @@ def message_for(table: Table, seat: int | None) -> dict[str, Any]:
 class Hub:
     """Every live table, the store behind them, and the bots and timers that drive them."""
 
-    def __init__(self, store: Store, games: Iterable[Game], bot_delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        store: Store,
+        games: Iterable[Game],
+        bot_delay: float = 0.6,
+        search_processes: int = 0,
+    ) -> None:
         self.store = store
+        self.thinkers = Thinkers(search_processes)  # where hard bots and hints search
         self.games = {g.name: g for g in games}
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
@@ -466,11 +475,11 @@ class Hub:
     async def _advise(
         self, game: Game, snapshot: State, key: tuple[int, int], client: str
     ) -> dict[str, Any]:
-        """Search in a thread; frees its client's place in `hint_clients` at the end."""
+        """Search (in a worker process or a thread); frees its client's place at the end."""
         seat, move = key
         try:
             agent: Any = make_agent(SERVER_LEVELS["hard"], game, secrets.randbits(63))
-            stats = await asyncio.to_thread(agent.analyse, snapshot, seat)
+            stats = await self.thinkers.analyse(agent, snapshot, seat)
         except Exception as e:  # a broken search must not break the table
             log.error("hint for seat %s at move %s failed: %r", seat, move, e)
             raise PlayError("hint-failed", "the hint could not be worked out; ask again") from e
@@ -517,7 +526,7 @@ class Hub:
             return
         snapshot = table.state.clone()
         try:
-            action = await asyncio.to_thread(table.agent(seat).act, snapshot, seat)
+            action, table.agents[seat] = await self.thinkers.act(table.agent(seat), snapshot, seat)
         except Exception as e:  # a broken bot must not stall the table: play a random move
             log.error(
                 "bot %r for seat %s of game %s failed: %r", table.seats[seat].bot, seat, table.id, e
@@ -540,6 +549,7 @@ class Hub:
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
+        self.thinkers.close()
         self.store.close()
 
 
