@@ -464,9 +464,18 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
+def _has_heuristic_bot(game: Game) -> bool:
+    try:
+        game.heuristic_agent(0)
+    except NotImplementedError:
+        return False
+    return True
+
+
 def _factory(game: Game, seed: int | None, params: dict[str, str]) -> Agent:
     kwargs = {
-        **SPEC_DEFAULTS,
+        # a game still without a heuristic bot searches flat (asked for, prior is refused)
+        **(SPEC_DEFAULTS if _has_heuristic_bot(game) else {}),
         **GAME_DEFAULTS.get(game.name, {}),
         **agent_params("ismcts", params, PARAMS),
     }

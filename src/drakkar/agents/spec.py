@@ -77,7 +77,10 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     if name not in FACTORIES:
         known = ", ".join(sorted(FACTORIES) + sorted(LEVELS))
         raise InvalidOptions("agent", f"no agent called {name!r}; agents: {known}")
-    return FACTORIES[name](game, seed, params)
+    try:
+        return FACTORIES[name](game, seed, params)
+    except NotImplementedError as e:  # e.g. a game with no heuristic bot yet
+        raise InvalidOptions("agent", f"{spec.strip()!r} cannot play {game.title}: {e}") from None
 
 
 KIND_WORDS = {int: "a whole number", float: "a number", str: "text"}

@@ -44,3 +44,23 @@ def test_bad_specs_are_named() -> None:
     with pytest.raises(InvalidOptions, match="iterations='many' is not a whole number"):
         agent_params("ismcts", {"iterations": "many"}, {"iterations": int})
     assert agent_params("ismcts", {"iterations": "7"}, {"iterations": int}) == {"iterations": 7}
+
+
+def test_an_agent_a_game_cannot_have_is_refused_naming_the_game() -> None:
+    from drakkar.engine.game import Game
+    from drakkar.engine.toy import HighCardGame
+
+    class NoBotYet(HighCardGame):  # a game being written: no heuristic bot yet
+        title = "No Bot Yet"
+
+        def heuristic_agent(self, seed: int | None = None):  # type: ignore[no-untyped-def]
+            return Game.heuristic_agent(self, seed)
+
+    game = NoBotYet()
+    for spec in ("normal", "heuristic", "ismcts:rollout=heuristic", "ismcts:prior=1"):
+        with pytest.raises(
+            InvalidOptions, match=f"'{spec}' cannot play No Bot Yet: .*no heuristic"
+        ):
+            make_agent(spec, game)
+    s = game.new(2, seed=5)
+    assert make_agent("ismcts:iterations=20", game, 1).act(s, 0) in s.legal_actions()

@@ -1,4 +1,4 @@
-"""The conformance suite of DESIGN.md, for any game and player count.
+"""The conformance suite (docs/architecture.md, "Tests"), for any game and player count.
 
 `check_random_games(game, players, n)` plays `n` random games and checks, at every state:
 the legal list is non-empty, sorted, unique and in range until the end; labels are unique and
@@ -62,6 +62,7 @@ def play_random_game(game: Game, players: int, seed: int, deep: bool = False) ->
     if len(state.scores()) != players:
         raise ConformanceError(f"{where}: scores() has {len(state.scores())} entries")
     if deep:
+        check_views(state, rng, where)
         check_replay(state, where)
         if game.hidden_information and not redealt:
             raise ConformanceError(
@@ -98,7 +99,6 @@ def _invariants(state: State, where: str) -> None:
 def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -> bool:
     """The deep checks at one state; True when a seat's redeterminize changed the state."""
     before = state.full_state()
-    redealt = False
     # An illegal action is refused and changes nothing.
     illegal = [a for a in range(state.game.num_distinct_actions) if a not in legal]
     for bad in ([rng.choice(illegal)] if illegal else []) + [-1, state.game.num_distinct_actions]:
@@ -121,7 +121,20 @@ def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -
     twin.apply(legal[rng.randrange(len(legal))])
     if state.full_state() != before:
         raise ConformanceError(f"{where}: playing on a clone changed the original")
-    # Views are JSON-safe, and re-dealing hidden cards keeps a seat's own view.
+    redealt = check_views(state, rng, where)
+    if state.full_state() != before:
+        raise ConformanceError(f"{where}: checking changed the state")
+    return redealt
+
+
+def check_views(state: State, rng: random.Random, where: str) -> bool:
+    """Views are JSON-safe, and re-dealing what a seat cannot see keeps that seat's view, the
+    public view and (for the seat to move) the legal actions. Checked at the end of a game too,
+    where views may show more (hands revealed) and a re-deal must respect it. True when a
+    re-deal changed the state."""
+    before = state.full_state()
+    legal = state.legal_actions()
+    redealt = False
     views = {}
     for seat in [None, *range(state.num_players)]:
         v = state.view(seat)
@@ -141,8 +154,6 @@ def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -
             raise ConformanceError(f"{where}: redeterminize({seat}) changed its legal actions")
         _invariants(other, where + f" after redeterminize({seat})")
         redealt = redealt or other.full_state() != before
-    if state.full_state() != before:
-        raise ConformanceError(f"{where}: checking changed the state")
     return redealt
 
 
