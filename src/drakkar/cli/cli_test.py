@@ -13,6 +13,7 @@ from drakkar.cli import app
 from drakkar.cli.play import parse_seats
 from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
 from drakkar.engine.record import Record
+from drakkar.engine.registry import games as registered_games
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 runner = CliRunner()
@@ -330,7 +331,7 @@ def test_many_choices_are_laid_side_by_side(tmp_path: Path) -> None:
 QUIET = {"gone-viking": ("play ", "swap ", "lay "), "knarr": ("explore ",)}
 
 
-@pytest.mark.parametrize("name", ["viking-raid", "gone-viking", "knarr", "villainous-vikings"])
+@pytest.mark.parametrize("name", [g.name for g in registered_games()])
 def test_every_other_move_leaves_a_line_in_a_spectators_log(name: str) -> None:
     # else `drakkar replay` shows a public move ("end turn", "done hiring") as nothing at all
     import random
