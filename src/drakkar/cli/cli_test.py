@@ -41,12 +41,13 @@ def test_a_person_plays_by_number_and_label_and_bad_input_reprompts(tmp_path: Pa
         {1: HighestCardBot()},
         save,
         console,
-        scripted(["", "7", "play 1", "?", "1", "play 8", "PLAY  9"]),
+        scripted(["", "7", "-1", "0", "play 1", "?", "1", "play 8", "PLAY  9"]),
         pause=0,
     )
     final = game.run()
     out = console.export_text()
-    assert "there is no choice 7" in out
+    for k in ("7", "-1", "0"):  # every number out of range is told the same way
+        assert f"there is no choice {k}; choose 1 to 3" in out
     assert "'play 1' is not legal now for player 0" in out
     assert "Type the number of an action" in out
     assert final.is_terminal()
@@ -250,6 +251,19 @@ def test_a_spectator_replay_names_only_the_moves_a_spectator_sees(tmp_path: Path
     opened = runner.invoke(app, ["replay", str(tmp_path / "gv.json"), "--all", "--open"]).output
     assert ": swap " in opened and ": swap " not in shown
     assert "swaps 2 cards" in shown
+    # a card played into a trick is news when the trick closes: till then nothing to show
+    assert "(nothing a spectator sees)" in shown and "your log" not in shown
+
+
+def test_resuming_a_record_with_a_bad_bot_names_the_record(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3)
+    state.apply(state.legal_actions()[0])
+    Record.from_state(state, seats=(HUMAN, "godlike")).save(tmp_path / "g.json")
+    result = runner.invoke(app, ["play", "--resume", str(tmp_path / "g.json")])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'g.json'}: its 'seats' entry for seat 1: " in said
+    assert "no agent called 'godlike'" in said
 
 
 def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path: Path) -> None:
@@ -278,6 +292,20 @@ def test_help_log_and_hint_ask_again_without_an_error(tmp_path: Path) -> None:
     assert "Type the number of an action" in out and "No hint" in out
     assert "choose an action" not in out
     assert state.is_terminal()
+
+
+def test_a_hint_numbers_its_moves_as_the_list_of_choices_does(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3, options={"stack": "9,8,7,1,2,3"})
+    console = Console(record=True, width=100)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["hint", "2", "1", "1"]), pause=0,
+        hint=lambda s, p: [(s.legal_actions()[i], share) for i, share in ((1, .7), (2, .2), (0, .1))],
+    )  # fmt: skip
+    game.run()
+    rows = [line.split("│")[1:4] for line in console.export_text().splitlines() if "play " in line]
+    hint = [[c.strip() for c in r] for r in rows if len(r) == 3 and "%" in r[2]]
+    assert hint == [["2", "play 8", "70%"], ["3", "play 9", "20%"], ["1", "play 7", "10%"]]
 
 
 def test_hot_seat_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:

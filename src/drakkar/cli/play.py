@@ -31,14 +31,19 @@ def parse_seats(pairs: list[str] | None, players: int, default: str) -> list[str
     return seats
 
 
-def make_agents(game: drakkar.Game, seats: list[str], seed: int) -> dict[int, Agent]:
+def make_agents(
+    game: drakkar.Game, seats: list[str], seed: int, record: Path | None = None
+) -> dict[int, Agent]:
+    """Each bot seat's agent; a bad spec is refused naming the seat (and the record it is
+    written in, when resuming one)."""
     agents = {}
     for i, spec in enumerate(seats):
         if spec != HUMAN:
             try:
                 agents[i] = make_agent(spec, game, seed * 1000 + i)
             except drakkar.DrakkarError as e:
-                raise fail(f"seat {i}: {e}") from None
+                where = f"{record}: its 'seats' entry for seat {i}" if record else f"seat {i}"
+                raise fail(f"{where}: {e}") from None
     return agents
 
 
@@ -129,7 +134,7 @@ def play_command(
             "hand is gone before the next sits down; this one cannot (TERM=dumb or not a "
             "terminal): play one human seat here, or use drakkar serve"
         )
-    agents = make_agents(g, seats, state.seed)
+    agents = make_agents(g, seats, state.seed, resume)
     hint = hint_function(g) if HUMAN in seats else None
     console.print(
         f"[bold]{g.title}[/], {state.num_players} players, seed {state.seed}; seats: "

@@ -51,7 +51,9 @@ def replay_command(
         if not open_ and player != seat:
             # another seat's move, as the chosen seat saw it: a label may name a hidden card
             # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
-            label = "; ".join(state.events_for(seat)[seen:]) or "(nothing new in your log)"
+            label = "; ".join(state.events_for(seat)[seen:]) or (
+                "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
+            )
         if whole:
             console.print(f"{i + 1:>4}. seat {player}: {label}", markup=False, highlight=False)
             continue

@@ -7,6 +7,7 @@ labels, so nothing a seat may not see is printed. The record is saved after ever
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +21,6 @@ from rich.text import Text
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction
-from drakkar.engine.options import whole_number
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 
@@ -143,11 +143,11 @@ class TerminalGame:
         if low == "hint":
             self.show_hint(p)
             raise Asked
-        k = whole_number(low)
-        if k is not None:
+        if re.fullmatch(r"[+-]?\d+", low):  # a number, even one out of range such as -1 or 0
+            k = int(low)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise IllegalAction(f"there is no choice {k}; choose 1 to {len(legal)}")
+            raise IllegalAction(f"there is no choice {low}; choose 1 to {len(legal)}")
         if not low:
             if len(legal) == 1:  # a forced move: Enter plays it
                 return legal[0]
@@ -204,11 +204,13 @@ class TerminalGame:
             return
         with self.console.status("thinking ..."):
             stats = self.hint(self.state, p)
+        legal = self.state.legal_actions()
         table = Table(title="What the hard bot would play", title_justify="left")
+        table.add_column("#", justify="right")  # the number to type, as in the list of choices
         table.add_column("action")
         table.add_column("share of the search", justify="right")
         for a, share in stats[:8]:
-            table.add_row(Text(self.state.action_label(a)), f"{share:.0%}")
+            table.add_row(str(legal.index(a) + 1), Text(self.state.action_label(a)), f"{share:.0%}")
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 FORMAT = "drakkar-record"
 FORMAT_VERSION = 1
+#: how an error names each kind of field a record must have
+KIND_WORDS = {str: "text", int: "a whole number", dict: "an object", list: "a list"}
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise InvalidRecord(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            raise InvalidRecord(f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
         except (ValueError, RecursionError) as e:  # a number too long, or nesting too deep
             raise InvalidRecord(f"not a JSON record this drakkar reads: {e}") from None
         return cls.from_dict(data)
@@ -124,6 +126,14 @@ class Record:
             raise InvalidRecord("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
+        version = data.get("format_version", FORMAT_VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise InvalidRecord(f"'format_version' must be a whole number from 1, got {version!r}")
+        if version > FORMAT_VERSION:
+            raise InvalidRecord(
+                f"'format_version' is {version}: the record was written by a newer drakkar "
+                f"(this one reads format {FORMAT_VERSION})"
+            )
         for key, kind in (
             ("game", str),
             ("rules_version", str),
@@ -136,7 +146,7 @@ class Record:
                 raise InvalidRecord(f"missing {key!r}")
             value = data[key]
             if not isinstance(value, kind) or isinstance(value, bool):
-                raise InvalidRecord(f"{key!r} must be a {kind.__name__}, got {value!r}")
+                raise InvalidRecord(f"{key!r} must be {KIND_WORDS[kind]}, got {value!r}")
         try:
             game = load(data["game"])
         except DrakkarError as e:

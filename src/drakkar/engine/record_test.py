@@ -40,8 +40,10 @@ def good() -> dict:
     ("mutate", "says"),
     [
         (lambda d: d.pop("seed"), "missing 'seed'"),
-        (lambda d: d.update(seed="7"), "'seed' must be a int"),
-        (lambda d: d.update(players=True), "'players' must be a int"),
+        (lambda d: d.update(seed="7"), "'seed' must be a whole number, got '7'"),
+        (lambda d: d.update(players=True), "'players' must be a whole number, got True"),
+        (lambda d: d.update(game=3), "'game' must be text, got 3"),
+        (lambda d: d.update(options=[]), r"'options' must be an object, got \[\]"),
         (lambda d: d.update(game="chess"), "'game': no game called 'chess'"),
         (lambda d: d.update(rules_version="0"), "'rules_version' is '0'"),
         (lambda d: d.update(players=7), "takes 2 to 3 players"),
@@ -51,6 +53,8 @@ def good() -> dict:
         (lambda d: d["labels"].__setitem__(1, "play 42"), r"'labels'\[1\] is 'play 42'.*altered"),
         (lambda d: d.update(labels=["x"]), "one label per action"),
         (lambda d: d.update(format="other"), "'format'"),
+        (lambda d: d.update(format_version=99), "'format_version' is 99: .* newer drakkar"),
+        (lambda d: d.update(format_version="1"), "'format_version' must be a whole number"),
         (lambda d: d.update(seats=[1]), "'seats'"),
         (lambda d: d.update(meta=[]), "'meta'"),
     ],
@@ -66,6 +70,10 @@ def test_bad_records_are_refused_naming_the_first_bad_entry(mutate, says) -> Non
 def test_not_json_and_not_an_object_and_missing_file(tmp_path) -> None:
     with pytest.raises(InvalidRecord, match="not JSON"):
         Record.loads("{oops")
+    with pytest.raises(
+        InvalidRecord, match=r"^not JSON: Unterminated string starting at \(line 2, column 1\)$"
+    ):
+        Record.loads('{"game":\n"viking')
     with pytest.raises(InvalidRecord, match="JSON object"):
         Record.loads("[1, 2]")
     with pytest.raises(InvalidRecord, match="cannot read record"):

@@ -75,23 +75,29 @@ def _players(view: dict[str, Any], player: int | None) -> Table:
 
 
 def _trick(view: dict[str, Any]) -> Text:
-    out = Text("Trick: ")
+    parts: list[Text] = []
     if view["led"]:
-        out.append(f"{view['led']} led by player {view['trick_leader']}; ")
+        parts.append(Text(f"{view['led']} led by player {view['trick_leader']}"))
     for play in view["trick"]:
-        out.append(f"player {play['seat']} ")
-        out.append_text(cards_text(play["cards"]))
-        out.append(f" ({play['type']} {play['strength']}); ")
+        part = Text(f"player {play['seat']} ")
+        cards = cards_text(play["cards"])
+        part.append_text(cards)
+        worth = f"{play['type']} {play['strength']}"
+        if cards.plain != worth:  # several cards, or a God played as a type: what it counts as
+            part.append(f" ({worth})")
+        parts.append(part)
     if view["playing"] and view["playing"]["cards"]:
-        out.append(f"player {view['playing']['seat']} is playing ")
-        out.append_text(cards_text(view["playing"]["cards"]))
-        out.append("; ")
+        part = Text(f"player {view['playing']['seat']} is playing ")
+        part.append_text(cards_text(view["playing"]["cards"]))
+        parts.append(part)
     laid = view["god_face_down"]
     if laid:
         what = laid["god"] or "a God"
-        out.append(f"player {laid['seat']} laid {what} face down", style=GOD_STYLE)
+        parts.append(Text(f"player {laid['seat']} laid {what} face down", style=GOD_STYLE))
     if not view["trick"] and not (view["playing"] and view["playing"]["cards"]) and not laid:
-        out.append("no cards yet", style="dim")
+        parts.append(Text("no cards yet", style="dim"))
+    out = Text("Trick: ")
+    out.append_text(Text("; ").join(parts))
     return out
 
 

@@ -22,6 +22,9 @@ def test_render_shows_the_table_as_a_seat_sees_it() -> None:
     out = text(s.view(0), 0)
     assert "trump: Coins" in out and "God in play: Loki (player 2)" in out
     assert "player 0 Books 1" in out and "laid Odin face down" in out
+    # one card counts as itself: not "Books 1 (Books 1)"; parts are joined, none left dangling
+    trick = out.split("Trick: ")[1].split("\n")[0].strip()
+    assert trick == "Books led by player 0; player 0 Books 1; player 0 laid Odin face down", trick
     assert "Your hand: —" in out and "Trees" in out
     other = text(s.view(1), 1)
     assert "laid a God face down" in other and "Your hand: Books 2, Coins 3" in other
