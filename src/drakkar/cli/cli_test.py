@@ -405,3 +405,44 @@ def test_enter_plays_the_only_move(tmp_path: Path) -> None:
     assert len(state.legal_actions()) == 1
     game.run()
     assert state.is_terminal() and "the only move: press Enter" in console.export_text()
+
+
+def test_a_whole_replay_puts_each_piece_of_news_on_its_own_line(tmp_path: Path) -> None:
+    import random
+
+    import drakkar
+
+    game = drakkar.load("viking-raid")
+    state = game.new(3, seed=2)
+    rng = random.Random(2)
+    news = []  # what a spectator reads after each move
+    while not state.is_terminal():
+        seen = len(state.events_for(None))
+        state.apply(rng.choice(state.legal_actions()))
+        news.append(state.events_for(None)[seen:])
+    Record.from_state(state).save(tmp_path / "vr.json")
+    console = Console(width=1000, record=True)
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr("drakkar.cli.replay.console", console)
+    try:
+        runner.invoke(app, ["replay", str(tmp_path / "vr.json"), "--all"])
+    finally:
+        monkey.undo()
+    lines = console.export_text().splitlines()
+    first = next(k for k, line in enumerate(lines) if line.startswith("   1. seat "))
+    printed = lines[first : first + sum(max(1, len(n)) for n in news)]
+    expected = []
+    for n in news:
+        expected += n or ["(nothing a spectator sees)"]
+    assert [line.split(": ", 1)[1] if line[:5].strip().rstrip(".").isdigit() else line.strip()
+            for line in printed] == expected  # fmt: skip
+    assert any(len(n) > 1 for n in news)  # some move's news took several lines
+
+
+def test_stepping_through_a_replay_stops_cleanly_at_end_of_input(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3)
+    state.apply(state.legal_actions()[0])
+    Record.from_state(state).save(tmp_path / "g.json")
+    result = runner.invoke(app, ["replay", str(tmp_path / "g.json")], input="")
+    assert result.exit_code == 0, result.output
+    assert "move 1: seat 0" in result.output and "Result" not in result.output

@@ -43,26 +43,33 @@ def replay_command(
     )
     if not whole:
         view.show_table(seat)
-    for i, action in enumerate(record.actions):
-        player = state.current_player
-        label = state.action_label(action)
-        seen = len(state.events_for(seat))
-        state.apply(action)
-        if not open_ and player != seat:
-            # another seat's move, as the chosen seat saw it: a label may name a hidden card
-            # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
-            label = "; ".join(state.events_for(seat)[seen:]) or (
-                "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
-            )
-        if whole:
-            console.print(f"{i + 1:>4}. seat {player}: {label}", markup=False, highlight=False)
-            continue
-        # the table and the log show the game as the chosen seat saw it
-        console.rule(escape(f"move {i + 1}: seat {player}: {label}"))
-        view.show_new_events(seat)
-        view.show_table(seat)
-        if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):
-            return
+    try:
+        for i, action in enumerate(record.actions):
+            player = state.current_player
+            said = [state.action_label(action)]
+            seen = len(state.events_for(seat))
+            state.apply(action)
+            if not open_ and player != seat:
+                # another seat's move, as the chosen seat saw it: a label may name a hidden card
+                # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
+                said = state.events_for(seat)[seen:] or [
+                    "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
+                ]
+            if whole:  # a move's news one line each: a whole raid's draws are no single line
+                head = f"{i + 1:>4}. seat {player}: "
+                console.print(head + said[0], markup=False, highlight=False)
+                for line in said[1:]:
+                    console.print(" " * len(head) + line, markup=False, highlight=False)
+                continue
+            # the table and the log show the game as the chosen seat saw it
+            console.rule(escape(f"move {i + 1}: seat {player}: {'; '.join(said)}"))
+            view.show_new_events(seat)
+            view.show_table(seat)
+            if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):
+                return
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: stop, leaving the prompt clean
+        console.print()
+        return
     table = Table(title="Result", title_justify="left")
     table.add_column("seat")
     table.add_column("who")
