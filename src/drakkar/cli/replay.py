@@ -46,23 +46,23 @@ def replay_command(
     try:
         for i, action in enumerate(record.actions):
             player = state.current_player
-            said = [state.action_label(action)]
+            news = [state.action_label(action)]
             seen = len(state.events_for(seat))
             state.apply(action)
             if not open_ and player != seat:
                 # another seat's move, as the chosen seat saw it: a label may name a hidden card
                 # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
-                said = state.events_for(seat)[seen:] or [
+                news = state.events_for(seat)[seen:] or [
                     "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
                 ]
             if whole:  # a move's news one line each: a whole raid's draws are no single line
                 head = f"{i + 1:>4}. seat {player}: "
-                console.print(head + said[0], markup=False, highlight=False)
-                for line in said[1:]:
+                console.print(head + news[0], markup=False, highlight=False)
+                for line in news[1:]:
                     console.print(" " * len(head) + line, markup=False, highlight=False)
                 continue
             # the table and the log show the game as the chosen seat saw it
-            console.rule(escape(f"move {i + 1}: seat {player}: {'; '.join(said)}"))
+            console.rule(escape(f"move {i + 1}: seat {player}: {'; '.join(news)}"))
             view.show_new_events(seat)
             view.show_table(seat)
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):

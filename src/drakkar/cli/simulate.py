@@ -34,7 +34,13 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         played = task.completed - task.fields.get("already", 0)
-        elapsed = task.finished_time if task.finished else task.elapsed
+        # from the moment the run started, as the summary line counts (workers' start-up too)
+        started = task.fields.get("started")
+        if started is not None and task.start_time is not None:
+            end = task.start_time + task.finished_time if task.finished_time else time.monotonic()
+            elapsed: float | None = end - started
+        else:
+            elapsed = task.finished_time if task.finished else task.elapsed
         if not elapsed or played <= 0:
             return Text("– games/s", style="progress.data.speed")
         return Text(f"{played / elapsed:,.1f} games/s", style="progress.data.speed")
@@ -123,7 +129,11 @@ def simulate(
     try:
         with _progress() as bar:
             task = bar.add_task(
-                "playing", total=study.games, completed=len(done), already=len(done)
+                "playing",
+                total=study.games,
+                completed=len(done),
+                already=len(done),
+                started=started,
             )
             played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
     except KeyboardInterrupt:
