@@ -187,18 +187,26 @@ class Record:
         ):
             raise InvalidRecord("'labels' must list one label per action")
         # One replay checks every action and, when present, every label beside it.
+        # A label that names another legal move there means the action was edited; one that
+        # names no move is the wording of an older drakkar (labels may be reworded without a
+        # new rules version), and the action stands.
         state = record.new_state()
         for i, a in enumerate(record.actions):
             in_range = 0 <= a < game.num_distinct_actions
             label = state.action_label(a) if labels is not None and in_range else None
+            other = None
+            if labels is not None and labels[i] != label:
+                other = next(
+                    (b for b in state.legal_actions() if state.action_label(b) == labels[i]), None
+                )
             try:
                 state.apply(a)
             except IllegalAction as e:
                 raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
-            if labels is not None and labels[i] != label:
+            if other is not None:
                 raise InvalidRecord(
-                    f"'labels'[{i}] is {labels[i]!r} but action {a} is {label!r}: "
-                    "the record was altered"
+                    f"'labels'[{i}] is {labels[i]!r}, which is action {other}, but the action "
+                    f"is {a} ({label!r}): the record was altered"
                 )
         return record
 
