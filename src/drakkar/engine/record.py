@@ -194,10 +194,10 @@ class Record:
         for i, a in enumerate(record.actions):
             in_range = 0 <= a < game.num_distinct_actions
             label = state.action_label(a) if labels is not None and in_range else None
-            other = None
-            if labels is not None and labels[i] != label:
+            other, written = None, labels[i] if labels is not None else None
+            if written is not None and written != label:
                 other = next(
-                    (b for b in state.legal_actions() if state.action_label(b) == labels[i]), None
+                    (b for b in state.legal_actions() if state.action_label(b) == written), None
                 )
             try:
                 state.apply(a)
@@ -205,7 +205,7 @@ class Record:
                 raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
             if other is not None:
                 raise InvalidRecord(
-                    f"'labels'[{i}] is {labels[i]!r}, which is action {other}, but the action "
+                    f"'labels'[{i}] is {written!r}, which is action {other}, but the action "
                     f"is {a} ({label!r}): the record was altered"
                 )
         return record
