@@ -130,3 +130,32 @@ def test_hard_bots_and_hints_search_in_worker_processes(tmp_path) -> None:
         assert pool is not None and len(pool._processes) == 1  # both searched in the worker
         workers = list(pool._processes.values())
     assert hub.thinkers._pool is None and not any(w.is_alive() for w in workers)  # stopped
+
+
+def test_asking_again_after_moving_on_waits_for_the_earlier_search(client, monkeypatch) -> None:
+    import drakkar.server.tables as tables
+
+    class Slow:  # a search that takes a while, in its thread
+        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+            time.sleep(0.6)
+            return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+
+    monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Slow())
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "person"}])
+    gid = created["id"]
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as ws,
+        client.websocket_connect(f"/ws/games/{gid}") as other,
+    ):
+        m = hello(ws, 0, token(created, 0))
+        o = hello(other, 1, token(created, 1))
+        ws.send_json({"type": "hint"})  # searched for move 0 ...
+        ws.send_json({"type": "act", "action": m["legal"][0]["action"], "move": 0})
+        o = until(other, lambda x: x["type"] == "state" and x["moves"] == 1)
+        other.send_json({"type": "act", "action": o["legal"][0]["action"], "move": 1})
+        until(ws, lambda x: x["type"] == "state" and x["moves"] == 2)
+        ws.send_json({"type": "hint"})  # ... and asked again at move 2 while it runs
+        answers = [until(ws, lambda x: x["type"] in ("hint", "error")) for _ in range(2)]
+        assert [(a["type"], a.get("move")) for a in answers] == [("hint", 0), ("hint", 2)]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.hints_running == 0 and not hub.hint_tasks

@@ -188,6 +188,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
         self.hint_clients: set[str] = set()  # the clients (addresses) of the searches under way
+        self.hint_tasks: dict[str, asyncio.Task[dict[str, Any]]] = {}  # each client's search
 
     @property
     def hints_running(self) -> int:
@@ -444,7 +445,9 @@ class Hub:
         """The hard bot's advice to `seat`, to move now: its search of that seat's information
         set only (it never reads another seat's cards), seeded from the system's randomness
         (not the game's seed). At most MAX_HINTS searches run over the server and one for each
-        `client` (an address); a seat asking again at the same move shares the first search."""
+        `client` (an address); a seat asking again at the same move shares the first search.
+        A client asking while its own search for another move runs (it has moved on since)
+        waits for that search to end, at most the search's 2 s, rather than being refused."""
         state = table.state
         if state.is_terminal():
             raise PlayError("game-over", "the game is over; there is nothing to advise")
@@ -457,12 +460,17 @@ class Hub:
         if search is None:
             if "hard" not in self.levels(table.game):
                 raise PlayError("no-hint", f"{table.game.title} has no search bot to ask")
+            earlier = self.hint_tasks.get(client)
+            if earlier is not None and not earlier.done():
+                await asyncio.wait([earlier])
+                return await self.hint(table, seat, client)  # asked afresh: the game moved on
             if self.hints_running >= MAX_HINTS or client in self.hint_clients:
                 raise PlayError("busy", "the server is working out other hints; ask again soon")
             self.hint_clients.add(client)  # counted now: a second request this instant sees it
             search = asyncio.get_running_loop().create_task(
                 self._advise(table.game, state.clone(), key, client)
             )
+            self.hint_tasks[client] = search
             search.add_done_callback(lambda t: t.cancelled() or t.exception())  # seen: no warning
             table.hints = {k: t for k, t in table.hints.items() if k[1] == key[1]}
             table.hints[key] = search
@@ -485,6 +493,8 @@ class Hub:
             raise PlayError("hint-failed", "the hint could not be worked out; ask again") from e
         finally:
             self.hint_clients.discard(client)
+            if self.hint_tasks.get(client) is asyncio.current_task():
+                del self.hint_tasks[client]
         choices = [
             {"action": a, "label": snapshot.action_label(a), "share": round(share, 3)}
             for a, share in stats[:HINT_CHOICES]
@@ -540,7 +550,9 @@ class Hub:
                 log.error("bot for seat %s of game %s failed: %s", seat, table.id, e)
 
     def start(self) -> None:
-        """Called once the event loop runs: start the bots and timers of restored games."""
+        """Called once the event loop runs: start the search workers, then the bots and
+        timers of restored games."""
+        self.thinkers.start()
         for table in self.tables.values():
             if table.driver is None:
                 self.schedule(table)

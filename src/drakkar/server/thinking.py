@@ -35,8 +35,12 @@ PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent thre
 
 def _worker_start() -> None:
     """Ctrl-C is for the server (it stops the workers); and a worker ends with the server,
-    even a server killed outright (Linux: the kernel sends SIGTERM when the parent dies)."""
+    even a server killed outright (Linux: the kernel sends SIGTERM when the parent dies).
+    Every game is imported now, so that the first search does not wait for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from drakkar.engine.registry import games
+
+    games()
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -44,6 +48,10 @@ def _worker_start() -> None:
         pass
     if os.getppid() == 1:  # the server died before the line above: end now
         os._exit(0)
+
+
+def _ready() -> int:
+    return os.getpid()
 
 
 def _act(agent: Agent, state: State, seat: int) -> tuple[int, Agent]:
@@ -73,6 +81,15 @@ class Thinkers:
                 self.processes, mp_context=ctx, initializer=_worker_start
             )
         return self._pool
+
+    def start(self) -> None:
+        """Start the workers now (the server's start-up), not at the first search: a worker
+        takes about a second to start and import the games, which a person asking for the
+        first hint, or the first hard bot, would otherwise wait for."""
+        if self.processes:
+            pool = self._executor()
+            for _ in range(self.processes):  # one task each idle moment: a worker each
+                pool.submit(_ready)
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         try:

@@ -83,3 +83,14 @@ def test_a_dead_worker_fails_its_search_and_the_next_search_starts_afresh() -> N
     finally:
         thinkers.close()
     assert thinkers._pool is None
+
+
+def test_the_workers_start_with_the_server_not_at_the_first_search() -> None:
+    thinkers = Thinkers(2)
+    try:
+        thinkers.start()
+        pool = thinkers._pool
+        assert pool is not None and len(pool._processes) == 2  # type: ignore[attr-defined]
+        Thinkers(0).start()  # threads: nothing to start
+    finally:
+        thinkers.close()
