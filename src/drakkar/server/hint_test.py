@@ -11,6 +11,12 @@ from drakkar.server.conftest import hello, new_game, stored_actions, token, unti
 pytestmark = pytest.mark.timeout(60)
 
 
+class Slow:  # a search that takes a while, in its thread
+    def analyse(self, state, seat):  # type: ignore[no-untyped-def]
+        time.sleep(0.6)
+        return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+
+
 def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
     created = new_game(client, game="viking-raid", players=3, seed=4, seats=[
         {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}])  # fmt: skip
@@ -66,11 +72,6 @@ def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
 
 def test_a_move_sent_after_a_hint_does_not_wait_for_it(client, monkeypatch) -> None:
     import drakkar.server.tables as tables
-
-    class Slow:  # a search that takes a while, in its thread
-        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
-            time.sleep(0.6)
-            return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
 
     monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Slow())
     created = new_game(client, seats=[{"kind": "person"}, {"kind": "person"}])
@@ -134,11 +135,6 @@ def test_hard_bots_and_hints_search_in_worker_processes(tmp_path) -> None:
 
 def test_asking_again_after_moving_on_waits_for_the_earlier_search(client, monkeypatch) -> None:
     import drakkar.server.tables as tables
-
-    class Slow:  # a search that takes a while, in its thread
-        def analyse(self, state, seat):  # type: ignore[no-untyped-def]
-            time.sleep(0.6)
-            return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
 
     monkeypatch.setattr(tables, "make_agent", lambda spec, game, seed: Slow())
     created = new_game(client, seats=[{"kind": "person"}, {"kind": "person"}])
