@@ -376,3 +376,23 @@ def test_enter_plays_the_only_move(tmp_path: Path) -> None:
     assert len(state.legal_actions()) == 1
     game.run()
     assert state.is_terminal() and "the only move: press Enter" in console.export_text()
+
+
+def test_the_hint_keeps_a_long_label_on_one_line_at_80_columns(tmp_path: Path) -> None:
+    from drakkar.games.knarr.scenarios import deal, labels, set_board, set_hand
+
+    state = deal(2)  # Knarr's Recruits have the longest labels
+    set_hand(state, 0, ["purple bracelet", "red recruit", "yellow VP"])
+    set_board(state, ["red VP", "yellow VP", "blue VP", "green recruit", "purple VP"])
+    long = "recruit purple bracelet: take slot 4: green RC, paying a recruit token"
+    legal = state.legal_actions()
+    picks = [legal[labels(state).index(long)], legal[0]]
+    console = Console(record=True, width=80, color_system=None)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {}, tmp_path / "g.json", console,
+        scripted(["hint"]), pause=0, hint=lambda s, p: [(picks[0], 0.6), (picks[1], 0.4)],
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.human_turn(0)
+    lines = console.export_text().splitlines()
+    assert any(x.split() == ["60%", *long.split()] for x in lines)

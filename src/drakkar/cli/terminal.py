@@ -204,11 +204,18 @@ class TerminalGame:
             return
         with self.console.status("thinking ..."):
             stats = self.hint(self.state, p)
-        table = Table(title="What the hard bot would play", title_justify="left")
-        table.add_column("action")
-        table.add_column("share of the search", justify="right")
+        # the share first and no borders, so a long label keeps most of the width and what
+        # wraps stays in its own column
+        table = Table(
+            title="What the hard bot would play (its share of the search)",
+            title_justify="left",
+            box=None,
+            show_header=False,
+        )
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
         for a, share in stats[:8]:
-            table.add_row(Text(self.state.action_label(a)), f"{share:.0%}")
+            table.add_row(f"{share:.0%}", Text(self.state.action_label(a)))
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:
