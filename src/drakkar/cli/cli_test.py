@@ -303,9 +303,13 @@ def test_a_hint_numbers_its_moves_as_the_list_of_choices_does(tmp_path: Path) ->
         hint=lambda s, p: [(s.legal_actions()[i], share) for i, share in ((1, .7), (2, .2), (0, .1))],
     )  # fmt: skip
     game.run()
-    rows = [line.split("│")[1:4] for line in console.export_text().splitlines() if "play " in line]
-    hint = [[c.strip() for c in r] for r in rows if len(r) == 3 and "%" in r[2]]
-    assert hint == [["2", "play 8", "70%"], ["3", "play 9", "20%"], ["1", "play 7", "10%"]]
+    out = console.export_text()
+    shown = out.split("What the hard bot would play")[1].splitlines()[1:4]
+    assert [line.split() for line in shown] == [
+        ["2", "70%", "play", "8"],
+        ["3", "20%", "play", "9"],
+        ["1", "10%", "play", "7"],
+    ]
 
 
 def test_hot_seat_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:
@@ -446,3 +450,24 @@ def test_stepping_through_a_replay_stops_cleanly_at_end_of_input(tmp_path: Path)
     result = runner.invoke(app, ["replay", str(tmp_path / "g.json")], input="")
     assert result.exit_code == 0, result.output
     assert "move 1: seat 0" in result.output and "Result" not in result.output
+
+
+def test_the_hint_keeps_a_long_label_on_one_line_at_80_columns(tmp_path: Path) -> None:
+    from drakkar.games.knarr.scenarios import deal, labels, set_board, set_hand
+
+    state = deal(2)  # Knarr's Recruits have the longest labels
+    set_hand(state, 0, ["purple bracelet", "red recruit", "yellow VP"])
+    set_board(state, ["red VP", "yellow VP", "blue VP", "green recruit", "purple VP"])
+    long = "recruit purple bracelet: take slot 4: green RC, paying a recruit token"
+    legal = state.legal_actions()
+    picks = [legal[labels(state).index(long)], legal[0]]
+    console = Console(record=True, width=80, color_system=None)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {}, tmp_path / "g.json", console,
+        scripted(["hint"]), pause=0, hint=lambda s, p: [(picks[0], 0.6), (picks[1], 0.4)],
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.human_turn(0)
+    lines = console.export_text().splitlines()
+    number = str(legal.index(picks[0]) + 1)
+    assert any(x.split() == [number, "60%", *long.split()] for x in lines), lines

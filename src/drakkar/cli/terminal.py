@@ -205,12 +205,20 @@ class TerminalGame:
         with self.console.status("thinking ..."):
             stats = self.hint(self.state, p)
         legal = self.state.legal_actions()
-        table = Table(title="What the hard bot would play", title_justify="left")
-        table.add_column("#", justify="right")  # the number to type, as in the list of choices
-        table.add_column("action")
-        table.add_column("share of the search", justify="right")
+        # the choice's number (as in the list of choices), the share, then the label; no
+        # borders, so a long label keeps most of the width and what wraps stays in its column
+        table = Table(
+            box=None,
+            show_header=False,
+            padding=(0, 1, 0, 0),
+        )
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
         for a, share in stats[:8]:
-            table.add_row(str(legal.index(a) + 1), Text(self.state.action_label(a)), f"{share:.0%}")
+            table.add_row(str(legal.index(a) + 1), f"{share:.0%}", Text(self.state.action_label(a)))
+        # a line of its own: a table's title would wrap to the table's width
+        self.console.print("What the hard bot would play (choice, its share of the search):")
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:

@@ -3,11 +3,15 @@
 A Viking *kind* is `colour * 4 + asset` (see cards.py); Vikings of one kind are alike in play,
 so actions name kinds, not card ids. A Recruit is one decision (the card played and the slot
 taken); an Explore is the Destination, then one decision per Viking or token paid.
+
+A Recruit's and a Mead Cup's label end with the Viking in the slot ("take slot 4: green RC"),
+which `KnarrState.action_label` adds. A slot's own colour only says which hand colour takes it
+free: labels no longer name it, as people read it as the colour of the card they would take.
 """
 
 from __future__ import annotations
 
-from drakkar.games.knarr.cards import COLOURS, DEST_IDS, DESTINATIONS, kind_name
+from drakkar.games.knarr.cards import DEST_IDS, DESTINATIONS, kind_name
 
 RECRUIT = 0  # + kind * 5 + slot: play a hand card of `kind`, take the Viking in board `slot`
 EXPLORE = 100  # + destination: choose a face-up (or reserved) Destination to explore
@@ -31,7 +35,7 @@ def recruit(kind: int, slot: int) -> int:
 def _label(a: int) -> str:
     if a < EXPLORE:
         kind, slot = divmod(a - RECRUIT, 5)
-        return f"recruit {kind_name(kind)}: take slot {slot + 1} ({COLOURS[slot]})"
+        return f"recruit {kind_name(kind)}: take slot {slot + 1}"  # the state adds its Viking
     if a < PAY:
         d = DESTINATIONS[a - EXPLORE]
         return f"explore {d.id} paying {d.cost_text()}"
@@ -47,8 +51,7 @@ def _label(a: int) -> str:
     if a < MEAD_REPLACE:
         return f"discard a {kind_name(a - DISCARD)} viking for the empty deck"
     if a < MEAD_KEEP:
-        slot = a - MEAD_REPLACE
-        return f"mead cup: replace slot {slot + 1} ({COLOURS[slot]})"
+        return f"mead cup: replace slot {a - MEAD_REPLACE + 1}"  # the state adds its Viking
     if a == MEAD_KEEP:
         return "mead cup: keep the board"
     if a < HELMET_DECLINE:

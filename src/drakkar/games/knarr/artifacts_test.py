@@ -14,6 +14,7 @@ from drakkar.games.knarr.scenarios import (
     deal,
     labels,
     play,
+    recruit,
     set_board,
     set_crew,
     set_destinations,
@@ -49,13 +50,13 @@ def setup(artifact: str, crew: list[str], hand: list[str], **tokens: int):
 
 def test_mead_cup_after_an_explore_replaces_a_board_viking_or_not() -> None:
     s = setup("mead-cup", ["red VP", "red bracelet"], ["yellow VP", "green VP", "blue VP"])
-    set_board(s, [None, None, "green bracelet", None, None])
+    set_board(s, ["blue VP", "purple VP", "green bracelet", "yellow reputation", "red recruit"])
     stack_deck(s, ["purple reputation"] if s.num_players > 2 else [])
     play(s, "explore A20 paying 2 red", "pay a red VP viking", "pay a red bracelet viking")
     assert s.phase == MEAD
     assert labels(s) == [f"mead cup: replace slot {i}" for i in (
-        "1 (red)", "2 (yellow)", "3 (green)", "4 (blue)", "5 (purple)")] + ["mead cup: keep the board"]  # fmt: skip
-    play(s, "mead cup: replace slot 3 (green)")
+        "1: blue VP", "2: purple VP", "3: green BR", "4: yellow REP", "5: red RC")] + ["mead cup: keep the board"]  # fmt: skip
+    play(s, "mead cup: replace slot 3: green BR")
     assert kind_name(V_KIND[s.slots[2]]) == "purple reputation"
     assert kind_name(V_KIND[s.discard[-1]]) == "green bracelet"
     assert s.phase == AFTER  # then the optional trade (A20 gave a bracelet)
@@ -79,7 +80,7 @@ def test_mead_cup_also_after_a_weathervane_explore() -> None:
     set_crew(s, 0, [*FOUR, "yellow bracelet"])
     set_hand(s, 0, ["purple VP", "green VP", "blue VP"])
     set_tokens(s, 0, rc=0, br=0, rep=0, vp=0)
-    play(s, "recruit purple VP: take slot 5 (purple)")  # a line: the Weathervane's explore
+    play(s, recruit(s, "purple VP", 5))  # a line: the Weathervane's explore
     assert s.phase == WEATHERVANE_PHASE
     play(s, "explore A16 paying 2 yellow", "pay a yellow VP viking", "pay a yellow bracelet viking")
     assert s.phase == MEAD
@@ -93,23 +94,23 @@ def test_mead_cup_also_after_a_weathervane_explore() -> None:
 def test_silver_coin_pays_a_point_for_a_fourth_viking_of_a_colour() -> None:
     crew = ["red bracelet", "red bracelet", "red recruit"]
     s = setup("silver-coin", crew, ["red VP", "green VP", "blue VP"])
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.vp[0] == 1 + 1  # the column's VP icon and the coin
     plain = setup("none", crew, ["red VP", "green VP", "blue VP"])
-    play(plain, "recruit red VP: take slot 1 (red)")
+    play(plain, recruit(plain, "red VP", 1))
     assert plain.vp[0] == 1
 
 
 def test_silver_coin_not_for_a_third_viking() -> None:
     s = setup("silver-coin", ["red bracelet", "red recruit"], ["red VP", "green VP", "blue VP"])
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.vp[0] == 1
 
 
 def test_silver_coin_pays_again_for_a_fifth_viking() -> None:
     crew = ["red bracelet", "red bracelet", "red recruit", "red reputation"]
     s = setup("silver-coin", crew, ["red VP", "green VP", "blue VP"])
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert len(s.crew[0][0]) == 5 and s.vp[0] == 1 + 1  # the column's VP icon and the coin
 
 
@@ -138,7 +139,7 @@ def test_silver_coin_and_golden_bracelet_judge_the_column_as_the_viking_is_playe
     ]:
         s = setup(artifact, crew, hand)
         _empty_deck_and_pile(s, 0)
-        play(s, "recruit red VP: take slot 1 (red)", "discard a red VP viking for the empty deck")
+        play(s, recruit(s, "red VP", 1), "discard a red VP viking for the empty deck")
         assert s.vp[0] == vp and (s.phase == RESERVE) == reserve, (artifact, len(crew))
 
 
@@ -147,19 +148,21 @@ def test_silver_coin_and_golden_bracelet_judge_the_column_as_the_viking_is_playe
 
 def test_cauldron_second_viking_of_a_colour_takes_any_slot_free() -> None:
     s = setup("cauldron", ["red VP"], ["red bracelet", "green VP", "blue VP"])
-    assert "recruit red bracelet: take slot 3 (green)" in labels(s)
-    assert "recruit green VP: take slot 3 (green)" in labels(s)
-    assert "recruit green VP: take slot 1 (red)" not in labels(s)  # a first green: no
-    play(s, "recruit red bracelet: take slot 3 (green)")
-    assert s.rc[0] == 0
+    set_board(s, ["blue VP", "purple VP", "green bracelet", "yellow reputation", "red recruit"])
+    assert "recruit red bracelet: take slot 3: green BR" in labels(s)
+    assert "recruit green VP: take slot 3: green BR" in labels(s)
+    assert not any(x.startswith("recruit green VP: take slot 1") for x in labels(s))  # a 1st green
+    play(s, "recruit red bracelet: take slot 3: green BR")
+    assert s.rc[0] == 0 and "green bracelet" in [kind_name(V_KIND[v]) for v in s.hands[0]]
 
 
 def test_cauldron_not_for_a_third_viking() -> None:
     s = setup("cauldron", ["red VP", "red VP"], ["red bracelet", "green VP", "blue VP"])
+    set_board(s, ["blue VP", "purple VP", "green bracelet", "yellow reputation", "red recruit"])
     assert not any(x.startswith("recruit red bracelet: take slot 3") for x in labels(s))
     s.rc[0] = 1
     s._legal = None  # (the cached legal actions)
-    assert "recruit red bracelet: take slot 3 (green), paying a recruit token" in labels(s)
+    assert "recruit red bracelet: take slot 3: green BR, paying a recruit token" in labels(s)
 
 
 # -- Golden Bracelet -------------------------------------------------------------------------
@@ -168,7 +171,7 @@ def test_cauldron_not_for_a_third_viking() -> None:
 def test_golden_bracelet_third_viking_reserves_a_destination_to_explore_later() -> None:
     crew = ["red VP", "red bracelet", "purple VP", "purple bracelet", "purple recruit"]
     s = setup("golden-bracelet", crew, ["red VP", "green VP", "blue VP"])
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.phase == RESERVE
     assert sorted(labels(s)) == sorted(f"reserve {DEST_IDS[d]}" for d in s.dslots)
     b_deck_top = s.ddecks[1][-1]
@@ -188,10 +191,10 @@ def test_golden_bracelet_at_most_two_reserved_and_not_for_a_second_viking() -> N
     s = setup("golden-bracelet", ["red VP", "red bracelet"], ["red VP", "red VP", "blue VP"])
     set_ship(s, 1, [])  # (nothing)
     s.reserved[0] = [s.ddecks[0].pop(0), s.ddecks[0].pop(0)]
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.phase != RESERVE and len(s.reserved[0]) == 2
     t = setup("golden-bracelet", ["red VP"], ["red bracelet", "green VP", "blue VP"])
-    play(t, "recruit red bracelet: take slot 1 (red)")
+    play(t, recruit(t, "red bracelet", 1))
     assert t.phase != RESERVE
 
 
@@ -199,7 +202,7 @@ def test_golden_bracelet_skipped_when_no_destination_is_face_up() -> None:
     s = setup("golden-bracelet", ["red VP", "red bracelet"], ["red VP", "green VP", "blue VP"])
     set_destinations(s, [None] * 6)
     set_ship(s, 1, [DEST_IDS[d] for d in s.ddecks[0] + s.ddecks[1]])  # both decks used up
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.phase == AFTER  # nothing to reserve: on to the trade (the red bracelet's)
 
 
@@ -214,8 +217,7 @@ def test_helmet_a_b_card_onto_an_a_card_gives_an_extra_recruit() -> None:
     play(s, "pay a blue VP viking", "pay a blue bracelet viking")
     assert s.phase == HELMET_PHASE
     assert "helmet: no extra recruit" in labels(s)
-    assert "recruit green VP: take slot 3 (green)" in labels(s)
-    play(s, "recruit green VP: take slot 3 (green)")
+    play(s, recruit(s, "green VP", 3))  # (recruit() finds it among the legal labels)
     assert len(s.crew[0][2]) == 1
     assert s.phase == AFTER  # then the optional trade, as after any action
 
@@ -261,12 +263,12 @@ FOUR = ["red VP", "yellow VP", "green VP", "blue VP"]
 
 def test_amulet_a_line_of_five_colours_gives_bracelet_recruit_reputation() -> None:
     s = setup("amulet", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
-    play(s, "recruit purple VP: take slot 5 (purple)")
+    play(s, recruit(s, "purple VP", 5))
     assert (s.br[0], s.rc[0], s.rep[0], s.vp[0]) == (1, 1, 1, 1)
     # a second Viking of a colour does not complete a second line
     s.turn, s.phase = 0, MAIN
     set_tokens(s, 0, br=0)
-    play(s, "recruit green bracelet: take slot 3 (green)")
+    play(s, recruit(s, "green bracelet", 3))
     assert (s.br[0], s.rep[0]) == (1, 1)  # only the green bracelet icon
 
 
@@ -274,7 +276,7 @@ def test_amulet_checked_again_after_the_trade() -> None:
     s = setup("amulet", FOUR, ["red bracelet", "green bracelet", "blue bracelet"], br=1)
     set_ship(s, 0, ["A07"])  # trade column 1: a blind Viking
     stack_deck(s, ["yellow VP", "purple reputation"])  # refill slot 1, then the blind draw
-    play(s, "recruit red bracelet: take slot 1 (red)")
+    play(s, recruit(s, "red bracelet", 1))
     assert s.phase == AFTER and s.rep[0] == 0
     play(s, "trade 1 bracelet")
     assert s.lines(0) == 1
@@ -310,7 +312,7 @@ def _two_lines_at_once(artifact: str):
     stack_deck(s, ["purple VP", "purple bracelet", "red bracelet"])
     play(s, "trade 3 bracelets")
     assert s.lines(0) == 2
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     return s
 
 
@@ -326,7 +328,7 @@ def test_amulet_and_weathervane_pay_once_for_two_lines_made_at_once() -> None:
 
 def test_no_amulet_without_the_option() -> None:
     s = setup("none", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
-    play(s, "recruit purple VP: take slot 5 (purple)")
+    play(s, recruit(s, "purple VP", 5))
     assert (s.br[0], s.rc[0], s.rep[0]) == (0, 0, 0)
 
 
@@ -336,7 +338,7 @@ def test_no_amulet_without_the_option() -> None:
 def test_weathervane_a_line_gives_an_extra_explore_paid_as_usual() -> None:
     crew = FOUR + ["yellow bracelet"]
     s = setup("weathervane", crew, ["purple VP", "green bracelet", "blue bracelet"])
-    play(s, "recruit purple VP: take slot 5 (purple)")
+    play(s, recruit(s, "purple VP", 5))
     assert s.phase == WEATHERVANE_PHASE
     assert "explore A16 paying 2 yellow" in labels(s)
     assert labels(s)[-1] == "weathervane: no extra explore"
@@ -349,10 +351,10 @@ def test_weathervane_a_line_gives_an_extra_explore_paid_as_usual() -> None:
 def test_weathervane_skipped_when_nothing_can_be_explored_and_declinable() -> None:
     s = setup("weathervane", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
     set_destinations(s, ["A20", None, None, "B21", None, None])  # 2 red; 4 of one colour
-    play(s, "recruit purple VP: take slot 5 (purple)")
+    play(s, recruit(s, "purple VP", 5))
     assert s.current_player == 1  # nothing affordable: no offer
     t = setup("weathervane", FOUR + ["yellow bracelet"], ["purple VP", "green VP", "blue VP"])
-    play(t, "recruit purple VP: take slot 5 (purple)", "weathervane: no extra explore")
+    play(t, recruit(t, "purple VP", 5), "weathervane: no extra explore")
     assert t.current_player == 1 and t.ships[0] == []
 
 
@@ -363,7 +365,7 @@ def test_weathervane_checked_again_after_its_explore() -> None:
     set_hand(s, 0, ["purple VP", "green VP", "blue VP"])
     set_tokens(s, 0, rc=3, br=0, rep=0, vp=0)
     stack_deck(s, ["yellow VP", "purple bracelet"])  # refill slot 5, then A01's blind draw
-    play(s, "recruit purple VP: take slot 5 (purple)")
+    play(s, recruit(s, "purple VP", 5))
     assert s.phase == WEATHERVANE_PHASE and s.lines(0) == 1
     play(s, "explore A01 paying 3 of different colours", *["pay a recruit token"] * 3)
     assert s.lines(0) == 2 and s.phase == WEATHERVANE_PHASE

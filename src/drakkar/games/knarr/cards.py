@@ -221,6 +221,11 @@ def kind_name(kind: int) -> str:
     return f"{COLOURS[kind // 4]} {ASSET_WORDS[kind % 4]}"
 
 
+def kind_icons(kind: int) -> str:
+    """'red VP', 'green RC': the short name the board and the labels show."""
+    return f"{COLOURS[kind // 4]} {ASSETS[kind % 4]}"
+
+
 def viking_name(v: int) -> str:
     return kind_name(V_KIND[v])
 

@@ -7,6 +7,7 @@ from drakkar.games.knarr.scenarios import (
     deal,
     labels,
     play,
+    recruit,
     set_crew,
     set_hand,
     set_tokens,
@@ -71,7 +72,7 @@ def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> No
     s = empty_deck_setup()
     set_crew(s, 0, [])
     _tie_for_most(s, 1, 2)
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.phase == DISCARD and s.discarders == [1, 2] and s.current_player == 1
     assert s.slots[0] == -1
     assert all(x.startswith("discard a ") for x in labels(s))
@@ -93,7 +94,7 @@ def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
     set_tokens(s, 1, br=0)
     set_crew(s, 1, [])
     _tie_for_most(s, 0, 2)
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.discarders == [2, 0] and s.current_player == 2  # after player 1 comes 2, then 0
     play(s, labels(s)[0])
     assert s.current_player == 0
@@ -104,7 +105,7 @@ def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
 def test_a_single_player_with_most_vikings_discards_alone() -> None:
     s = empty_deck_setup()
     _deck_into_crews(s, {2: len(s.deck)})
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.discarders == [2]
 
 

@@ -1,17 +1,27 @@
-"""The terminal picture shows the board, the Destinations, and every seat's crew and ship."""
+"""The terminal picture shows the board, the Destinations, and every seat's crew and ship, with
+every Viking's colour in words (a terminal may show no colour), readable at 80 columns."""
 
 from __future__ import annotations
 
 from rich.console import Console
 
 import drakkar
-from drakkar.games.knarr.scenarios import deal, play, set_crew, set_hand, set_ship
+from drakkar.games.knarr.scenarios import (
+    deal,
+    play,
+    recruit,
+    set_board,
+    set_crew,
+    set_hand,
+    set_ship,
+    set_tokens,
+)
 
 GAME = drakkar.load("knarr")
 
 
-def text_of(view, player) -> str:
-    console = Console(width=140, record=True, color_system=None)
+def text_of(view, player, width: int = 140) -> str:
+    console = Console(width=width, record=True, color_system=None)
     console.print(GAME.render(view, player))
     return console.export_text()
 
@@ -27,7 +37,7 @@ def test_render_shows_what_the_seat_may_see() -> None:
     for d in s.view(0)["destinations"]:
         assert d in out
     assert "Player 1: 0 VP · reputation 0 (+0/turn) · 1 RC · 1 BR" in out
-    assert "Your hand (player 0): VP (green)  RC (green)  BR (purple)" in out
+    assert "Your hand (player 0): green VP, green RC, purple BR" in out
     assert "artifacts: helmet" in out and "ship: trade - | RC | -" in out
     spectator = text_of(s.view(None), None)
     assert "Your hand" not in spectator
@@ -43,3 +53,46 @@ def test_render_while_paying_and_at_the_end() -> None:
     assert "Paying for A20 (2 red): 1 to go" in text_of(s.view(0), 0)
     s.vp[0] = 45
     assert "LAST ROUND" in text_of(s.view(0), 0)
+
+
+def test_the_board_names_each_slots_viking_by_colour_and_icon_without_colour() -> None:
+    # the reported game: slot 4 (the blue slot) held a green recruit, shown as a bare "RC"
+    s = deal(3)
+    set_board(s, ["red VP", "yellow VP", "green VP", "green recruit", "purple reputation"])
+    lines = text_of(s.view(0), 0, width=80).splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("Board"))
+    assert lines[at + 1].split() == [
+        "1",
+        "red",
+        "2",
+        "yellow",
+        "3",
+        "green",
+        "4",
+        "blue",
+        "5",
+        "purple",
+    ]
+    assert lines[at + 2].split() == ["red", "VP", "yellow", "VP", "green", "VP", "green", "RC", "purple", "REP"]  # fmt: skip
+    # each Viking stands under its slot's heading
+    assert lines[at + 2].index("green RC") == lines[at + 1].index("4 blue")
+
+
+def test_seen_cards_are_shown_for_other_hands_only() -> None:
+    s = deal(3)
+    set_board(s, ["blue bracelet", None, None, None, None])
+    set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
+    play(s, recruit(s, "red VP", 1))
+    mine = text_of(s.view(0), 0)
+    assert "(seen" not in mine and "Your hand (player 0): yellow VP, green VP, blue BR" in mine
+    assert "hand 3 (seen: blue BR)" in text_of(s.view(1), 1)
+    assert "hand 3 (seen: blue BR)" in text_of(s.view(None), None)
+
+
+def test_at_80_columns_no_line_is_too_wide_or_ends_with_a_dot() -> None:
+    s = deal(4, artifacts="mead-cup+random")
+    set_tokens(s, 1, vp=45, rep=14, rc=3, br=3)  # long seat lines and LAST ROUND
+    set_board(s, ["purple reputation", "yellow reputation", None, None, None])
+    for viewer in (0, 1, None):
+        for line in text_of(s.view(viewer), viewer, width=80).splitlines():
+            assert len(line) <= 80 and not line.rstrip().endswith("·"), line

@@ -10,6 +10,7 @@ from drakkar.games.knarr.scenarios import (
     deal,
     labels,
     play,
+    recruit,
     set_board,
     set_crew,
     set_hand,
@@ -93,7 +94,7 @@ def test_reputation_scores_once_a_turn_at_its_start() -> None:
     set_crew(s, 0, [])
     set_hand(s, 0, ["yellow bracelet", "green bracelet", "blue bracelet"])
     set_tokens(s, 0, rep=6, vp=10, br=0)  # 2 points a turn
-    play(s, "recruit yellow bracelet: take slot 2 (yellow)", "end turn")  # (no VP icon)
+    play(s, recruit(s, "yellow bracelet", 2), "end turn")  # (no VP icon)
     assert s.current_player == 1 and s.vp[0] == 10  # nothing scored as the turn ends
     finish_turn(s)
     finish_turn(s)
@@ -115,7 +116,7 @@ def recruit_setup():
 def test_recruit_gains_every_asset_of_the_column_and_takes_the_matching_slot() -> None:
     s = recruit_setup()
     stack_deck(s, ["purple bracelet"])
-    play(s, "recruit red reputation: take slot 1 (red)")
+    play(s, recruit(s, "red reputation", 1))
     assert (s.vp[0], s.br[0], s.rc[0], s.rep[0]) == (1, 1, 1, 1)
     assert names(s.crew[0][0]) == ["red VP", "red bracelet", "red recruit", "red reputation"]
     assert names(s.hands[0]) == ["blue VP", "green VP", "yellow VP"]
@@ -126,17 +127,17 @@ def test_recruit_gains_every_asset_of_the_column_and_takes_the_matching_slot() -
 
 def test_recruit_into_an_empty_column_gains_the_new_card_only() -> None:
     s = recruit_setup()
-    play(s, "recruit yellow VP: take slot 2 (yellow)")
+    play(s, recruit(s, "yellow VP", 2))
     assert (s.vp[0], s.br[0], s.rc[0], s.rep[0]) == (1, 0, 0, 0)
     assert s.current_player == 1  # no bracelet: nothing to trade, the turn ends
 
 
 def test_another_slot_costs_a_recruit_token() -> None:
     s = recruit_setup()
-    paying = "recruit yellow VP: take slot 3 (green), paying a recruit token"
+    paying = "recruit yellow VP: take slot 3: green BR, paying a recruit token"
     assert not any(x.startswith("recruit yellow VP: take slot 3") for x in labels(s))
     set_tokens(s, 0, rc=1)
-    assert paying in labels(s) and "recruit yellow VP: take slot 2 (yellow)" in labels(s)
+    assert paying in labels(s) and "recruit yellow VP: take slot 2: purple VP" in labels(s)
     play(s, paying)
     assert s.rc[0] == 0
     assert "green bracelet" in names(s.hands[0])
@@ -144,7 +145,7 @@ def test_another_slot_costs_a_recruit_token() -> None:
 
 def test_a_recruit_token_gained_from_the_column_can_pay_for_another_slot() -> None:
     s = recruit_setup()  # the red column shows a recruit icon
-    play(s, "recruit red reputation: take slot 5 (purple), paying a recruit token")
+    play(s, "recruit red reputation: take slot 5: blue BR, paying a recruit token")
     assert s.rc[0] == 0  # gained 1, spent 1
     assert "blue bracelet" in names(s.hands[0])
 
@@ -152,7 +153,7 @@ def test_a_recruit_token_gained_from_the_column_can_pay_for_another_slot() -> No
 def test_caps_three_tokens_and_reputation_fourteen() -> None:
     s = recruit_setup()
     set_tokens(s, 0, rc=3, br=3, rep=14)
-    play(s, "recruit red reputation: take slot 1 (red)")
+    play(s, recruit(s, "red reputation", 1))
     assert (s.rc[0], s.br[0], s.rep[0]) == (3, 3, 14)
 
 
@@ -353,7 +354,7 @@ def test_trade_only_once_a_turn() -> None:
     set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
     play(s, "trade 1 bracelet")
     assert s.br[0] >= 2  # bracelets left for a second trade, which is not offered
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     assert s.phase == MAIN and s.current_player == 1  # no trade-or-end step
 
 
@@ -389,7 +390,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             s.apply(bad)
     with pytest.raises(IllegalAction, match="not legal now"):
-        s.apply_label("recruit yellow VP: take slot 3 (green)")
+        s.apply_label("recruit yellow VP: take slot 3: green BR")
     with pytest.raises(IllegalAction):
         s.apply_label("fly to Vinland")
     assert s.full_state() == before

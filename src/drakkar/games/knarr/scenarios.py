@@ -144,5 +144,14 @@ def play(s: KnarrState, *labels: str) -> KnarrState:
     return s
 
 
+def recruit(s: KnarrState, name: str, slot: int) -> str:
+    """The label of the legal Recruit that plays a `name` hand card and takes board `slot`
+    (1-5), whatever Viking the slot holds (its label names it: "take slot 1: green RC")."""
+    start = f"recruit {name}: take slot {slot}: "
+    found = [x for x in labels(s) if x.startswith(start)]
+    assert len(found) == 1, f"no legal {start!r}...: {labels(s)}"
+    return found[0]
+
+
 def labels(s: KnarrState) -> list[str]:
     return [s.action_label(a) for a in s.legal_actions()]

@@ -37,6 +37,7 @@ from drakkar.games.knarr.cards import (
     WEATHERVANE,
     dest_by_id,
     draw_artifacts,
+    kind_icons,
     kind_name,
     viking_by_id,
     vikings_for,
@@ -186,6 +187,10 @@ class KnarrState(State):
 
     def action_label(self, action: int) -> str:
         label = A.LABELS[action]
+        if action < A.EXPLORE or A.MEAD_REPLACE <= action < A.MEAD_KEEP:
+            slot = (action - A.RECRUIT) % 5 if action < A.EXPLORE else action - A.MEAD_REPLACE
+            card = self.slots[slot]
+            label += f": {kind_icons(V_KIND[card])}" if card >= 0 else " (empty)"
         recruit = action < A.EXPLORE and self.phase in (MAIN, HELMET_PHASE)
         if recruit and self._recruit_pays(self.turn, *divmod(action - A.RECRUIT, 5)):
             label += ", paying a recruit token"  # a cost the label must not hide

@@ -10,7 +10,7 @@ import pytest
 import drakkar
 from drakkar.engine.conformance import check_deep, check_legal, check_replay
 from drakkar.games.knarr.cards import V_KIND, kind_name
-from drakkar.games.knarr.scenarios import deal, play, set_board, set_hand
+from drakkar.games.knarr.scenarios import deal, play, recruit, set_board, set_hand
 from drakkar.games.knarr.state import KnarrState
 
 GAME = drakkar.load("knarr")
@@ -24,7 +24,7 @@ def test_a_seat_sees_its_hand_and_only_the_size_and_seen_cards_of_others() -> No
     assert v["hand"] == ["red VP", "yellow VP", "green VP"]
     assert s.view(1)["hand"] != v["hand"] or s.hands[1] != s.hands[0]
     assert s.view(None)["hand"] is None
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     for seat in (None, 1, 2):
         assert s.view(seat)["seats"][0]["known_hand"] == ["blue bracelet"]
         assert s.view(seat)["seats"][0]["hand_size"] == 3
@@ -37,7 +37,7 @@ def test_redeterminize_keeps_seen_cards_and_deals_the_rest() -> None:
     s = deal(3)
     set_board(s, ["blue bracelet", None, None, None, None])
     set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
-    play(s, "recruit red VP: take slot 1 (red)")
+    play(s, recruit(s, "red VP", 1))
     seen = s.known[0][0]
     changed = False
     for k in range(20):
@@ -58,7 +58,7 @@ def _redeal_setup(public_deck: bool = False) -> KnarrState:
     if public_deck:  # every card of the deck discarded: the refill below makes a public deck
         s.discard += s.deck
         s.deck = []
-    play(s, "recruit red VP: take slot 1 (red)")  # seat 0 holds one seen card, two unseen
+    play(s, recruit(s, "red VP", 1))  # seat 0 holds one seen card, two unseen
     assert s.deck_public == public_deck
     return s
 
