@@ -305,8 +305,8 @@ def start_fight(s: VVState, b: Battle) -> None:
         who = s.side_name(b, x)
         s.log(
             f"{who} {'roll' if who == 'the Gods' else 'rolls'} {s.faces_text(x.faces)}: "
-            f"{x.swords} swords, "
-            f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else "")
+            f"{fx.count(x.swords, 'sword')}, "
+            f"{fx.count(x.shield_total(), 'shield')}" + (f", enemy -{x.weaken}" if x.weaken else "")
         )
     b.turns = 0
     b.acted = False
@@ -369,7 +369,7 @@ def hit(s: VVState, seat: int, hits: int) -> bool:
         hits -= helmets[2 - d]
         d += 1
     if d > s.damage[seat]:
-        s.log(f"{s.pname(seat)} loses {d - s.damage[seat]} section(s)")
+        s.log(f"{s.pname(seat)} loses {fx.count(d - s.damage[seat], 'section')}")
     s.damage[seat] = d
     return d == 3
 
@@ -380,7 +380,7 @@ def end_fight(s: VVState, b: Battle) -> int | None:
     a_side, d_side = b.sides
     sa, sd = b.swords(0), b.swords(1)
     a, d = b.seats
-    s.log(f"{s.side_name(b, a_side)} {sa} swords against {s.side_name(b, d_side)} {sd}")
+    s.log(f"{s.side_name(b, a_side)} {fx.count(sa, 'sword')} against {s.side_name(b, d_side)} {sd}")
     sunk_a = hit(s, a, sd - a_side.shield_total())
     sunk_d = d >= 0 and hit(s, d, sa - d_side.shield_total())
     for side in b.sides:

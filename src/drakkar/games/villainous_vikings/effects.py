@@ -66,6 +66,11 @@ CONDITIONS = {
 CONDITION_NAMES = {v: k for k, v in CONDITIONS.items()}
 
 
+def count(n: int, word: str) -> str:
+    """'1 sword', '2 swords', '0 swords': a number and its noun, singular for one."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 class Effect(NamedTuple):
     kind: str
     amount: int
@@ -78,10 +83,10 @@ class Effect(NamedTuple):
         """A short readable form, e.g. '+1 sword when attacking'."""
         a = self.amount
         words = {
-            SWORDS: f"+{a} sword{'s' * (a != 1)}",
-            SHIELDS: f"+{a} shield{'s' * (a != 1)}",
+            SWORDS: f"+{count(a, 'sword')}",
+            SHIELDS: f"+{count(a, 'shield')}",
             DOUBLE_SHIELDS: "double shields",
-            WEAKEN: f"enemy -{a} sword{'s' * (a != 1)}",
+            WEAKEN: f"enemy -{count(a, 'sword')}",
             REROLL_BLANKS: "reroll blanks",
             GOLD: f"+{a} gold",
             STEAL_GOLD: f"steal {a} gold",
