@@ -93,7 +93,7 @@ class Effect(NamedTuple):
             REPAIR: f"repair {a}",
             SUMMON_DRAUGR: "summon a Draugr",
             POOL: f"Journey Pool {a:+d}",
-            RECRUIT_DISCARDED: "recruit a discarded Warrior",
+            RECRUIT_DISCARDED: "recruit a discarded Warrior, or keep this card if none",
             BATTLE_GODS: "battle the Gods",
             DUEL: "duel a Captain",
             KEEP: "keep this card",

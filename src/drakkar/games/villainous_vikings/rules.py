@@ -20,6 +20,11 @@ SAC_WHAT = {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}
 POOL_LIMITS = (2, 10)
 
 
+def retreat_cost(s: VVState, p: int) -> int:
+    """2 gold per undamaged section, or all of `p`'s gold if less."""
+    return min(s.gold[p], 2 * s.capacity(p))
+
+
 def repair_cost(s: VVState, p: int, k: int) -> int:
     d = s.damage[p]
     return sum(REPAIR_COST[d - i] for i in range(k)) if k <= d else 10**6
@@ -389,7 +394,7 @@ def _pending_play(s: VVState, kind: str, arg: int) -> None:
             s.battle = B.Battle(B.CONTEST, region, -1, a, d)
             B.start_fight(s, s.battle)
         else:
-            cost = min(s.gold[d], 2 * s.capacity(d))
+            cost = retreat_cost(s, d)
             s.gold[d] -= cost
             s.pos[d], s.pos[a] = 0, region
             s.log(f"{s.pname(d)} pays {cost} gold and retreats to the Northlands")
