@@ -199,3 +199,18 @@ def test_info_names_every_ability_in_play_at_80_columns() -> None:
         "a Location or the Gods win a tie",
     ):
         assert want in words, want
+
+
+def test_no_state_of_a_five_player_game_is_cut_off_at_80_columns() -> None:
+    s = GAME.new(5, 2)
+    bots = [GAME.heuristic_agent(i) for i in range(5)]
+    step = 0
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        if step % 10 == 0:
+            out = _at_80(GAME.render(s.view(p), p)) + _at_80(info(s.view(p), p))
+            assert "…" not in out, step
+        s.apply(bots[p].act(s, p))
+        step += 1
+    assert step > 100
