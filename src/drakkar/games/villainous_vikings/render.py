@@ -185,7 +185,9 @@ def _standing(view: dict[str, Any], b: dict[str, Any]) -> str:
             f"{name} takes {count(x['hits'], 'hit')}"
             + (f", losing {count(lost, 'section')}" if lost else "")
         )
-    return f"If both stop now: {now} ({tie}). " + "; ".join(hurt) + "."
+    if win is not None:  # (a tie's line says it already)
+        now += f" ({tie})"
+    return f"If both stop now: {now}. " + "; ".join(hurt) + "."
 
 
 def _choices_text(view: dict[str, Any], c: dict[str, Any], player: int | None) -> Group:
