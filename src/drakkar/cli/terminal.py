@@ -21,6 +21,7 @@ from rich.text import Text
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction
+from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 
@@ -31,6 +32,7 @@ HELP = (
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
+INFO_HELP = "[bold]info[/]: what the cards and abilities in play do."
 
 
 class Quit(Exception):
@@ -135,6 +137,11 @@ class TerminalGame:
             raise Quit
         if low in ("?", "help", "h"):
             self.console.print(HELP)
+            if self.has_info():
+                self.console.print(INFO_HELP)
+            raise Asked
+        if low == "info" and self.has_info():
+            self.console.print(self.state.game.info(self.state.view(p), p))
             raise Asked
         if low == "log":
             for line in self.state.events_for(p):
@@ -153,6 +160,10 @@ class TerminalGame:
                 return legal[0]
             raise IllegalAction("type a number or a label")
         return self.state.parse_action(text)
+
+    def has_info(self) -> bool:
+        """The game describes its cards for `info` (Game.info is overridden)."""
+        return type(self.state.game).info is not Game.info
 
     # -- showing -------------------------------------------------------------------------
 

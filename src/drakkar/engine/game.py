@@ -80,6 +80,11 @@ class Game:
         """A Rich renderable of `view` as `player` sees it (the terminal table)."""
         raise NotImplementedError
 
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        """A Rich renderable of what the cards and abilities in `view` do (the terminal's
+        `info` command); a game whose table says it all leaves this unimplemented."""
+        raise NotImplementedError
+
     def rules_page(self) -> Path | None:
         """The game's rules page (docs/rules/<name>.md), found in the wheel or the checkout."""
         from importlib import resources

@@ -55,5 +55,10 @@ class VillainousVikingsGame(Game):
 
         return render(view, player)
 
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.villainous_vikings.info import info
+
+        return info(view, player)
+
 
 GAME = VillainousVikingsGame()

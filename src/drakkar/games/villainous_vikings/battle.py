@@ -305,8 +305,8 @@ def start_fight(s: VVState, b: Battle) -> None:
         who = s.side_name(b, x)
         s.log(
             f"{who} {'roll' if who == 'the Gods' else 'rolls'} {s.faces_text(x.faces)}: "
-            f"{x.swords} swords, "
-            f"{x.shield_total()} shields" + (f", enemy -{x.weaken}" if x.weaken else "")
+            f"{fx.count(x.swords, 'sword')}, "
+            f"{fx.count(x.shield_total(), 'shield')}" + (f", enemy -{x.weaken}" if x.weaken else "")
         )
     b.turns = 0
     b.acted = False
@@ -361,17 +361,45 @@ def discard_sacrifices(s: VVState, side: Side) -> None:
     side.sacs = []
 
 
-def hit(s: VVState, seat: int, hits: int) -> bool:
-    """Count hits right to left; a section flips only when all its helmets are hit. True: sunk."""
+def sections_lost(s: VVState, seat: int, hits: int) -> int:
+    """Count hits right to left; a section flips only when all its helmets are hit."""
     helmets = s.cs.helmets
-    d = s.damage[seat]
+    d = d0 = s.damage[seat]
     while d < 3 and hits >= helmets[2 - d]:
         hits -= helmets[2 - d]
         d += 1
-    if d > s.damage[seat]:
-        s.log(f"{s.pname(seat)} loses {d - s.damage[seat]} section(s)")
-    s.damage[seat] = d
-    return d == 3
+    return d - d0
+
+
+def hit(s: VVState, seat: int, hits: int) -> bool:
+    """Apply `hits` to a Longship. True: sunk (the white section flipped)."""
+    lost = sections_lost(s, seat, hits)
+    if lost:
+        s.log(f"{s.pname(seat)} loses {fx.count(lost, 'section')}")
+    s.damage[seat] += lost
+    return s.damage[seat] == 3
+
+
+def hits_taken(b: Battle, i: int) -> int:
+    """The hits side `i` takes if the fight ended now: the other's swords less its shields."""
+    return max(0, b.swords(1 - i) - b.sides[i].shield_total())
+
+
+def standing(s: VVState, b: Battle) -> int | None:
+    """Who wins if both sides stop now (step 4, and sinking): the side's index, -1 when both
+    ships sink (no victor), None for a tie between Captains (fought again)."""
+    sa, sd = b.swords(0), b.swords(1)
+    a, d = b.seats
+    sunk_a = s.damage[a] + sections_lost(s, a, hits_taken(b, 0)) == 3
+    sunk_d = d >= 0 and s.damage[d] + sections_lost(s, d, hits_taken(b, 1)) == 3
+    if d >= 0 and sa == sd and not sunk_a and not sunk_d and b.fights < REFIGHT_LIMIT:
+        return None
+    if sunk_a and sunk_d:
+        return -1
+    if sunk_a or sunk_d:
+        return 1 if sunk_a else 0
+    # Locations and the Gods win ties; so does a Captain defending past the refight limit
+    return 0 if sa > sd else 1
 
 
 def end_fight(s: VVState, b: Battle) -> int | None:
@@ -380,12 +408,13 @@ def end_fight(s: VVState, b: Battle) -> int | None:
     a_side, d_side = b.sides
     sa, sd = b.swords(0), b.swords(1)
     a, d = b.seats
-    s.log(f"{s.side_name(b, a_side)} {sa} swords against {s.side_name(b, d_side)} {sd}")
-    sunk_a = hit(s, a, sd - a_side.shield_total())
-    sunk_d = d >= 0 and hit(s, d, sa - d_side.shield_total())
+    s.log(f"{s.side_name(b, a_side)} {fx.count(sa, 'sword')} against {s.side_name(b, d_side)} {sd}")
+    win = standing(s, b)  # (before the damage it foretells)
+    sunk_a = hit(s, a, hits_taken(b, 0))
+    sunk_d = d >= 0 and hit(s, d, hits_taken(b, 1))
     for side in b.sides:
         discard_sacrifices(s, side)
-    if d >= 0 and sa == sd and not sunk_a and not sunk_d and b.fights < REFIGHT_LIMIT:
+    if win is None:
         s.log("Vikings do not tie: the battle is fought again")
         _repairs(s, b)
         # "apply any damage, and refight the Battle ... treated as a new Battle": a Warrior on
@@ -397,14 +426,6 @@ def end_fight(s: VVState, b: Battle) -> int | None:
         if not b.refit:
             start_fight(s, b)
         return None
-    if sunk_a and sunk_d:
-        win = -1
-    elif sunk_a or sunk_d:
-        win = 1 if sunk_a else 0
-    else:
-        win = (
-            0 if sa > sd else 1
-        )  # Locations and the Gods win ties; so does a Captain defending past the limit
     for i, sunk in ((0, sunk_a), (1, sunk_d)):
         if sunk:
             seat = b.seats[i]

@@ -536,3 +536,20 @@ def test_a_hammer_repair_applies_after_the_damage_step_even_to_a_sunk_ship() -> 
         s.events_for(None)
     )
     assert s.pos[0] == 0 and s.damage[0] == 1  # white, and grey repaired by the hammer
+
+
+def test_the_log_counts_one_sword_shield_and_section_in_the_singular() -> None:
+    # a person read "1 swords" and "loses 1 section(s)"
+    s = new(3, stack=("odins-holmgang",))
+    plain(s)
+    s.pos[0], s.pos[2] = BI, 3
+    do(s, "use Odin's Holmgang")
+    dice(s, WSH, GB, R1, W2, G1, R1)  # P0 1 sword and 1 shield against 4 swords: 3 hits
+    do(s, "duel P2")
+    log = s.events_for(None)
+    p0, p2 = s.pname(0), s.pname(2)
+    assert f"{p0} rolls white shield, grey blank, red sword: 1 sword, 1 shield" in log
+    assert f"{p2} rolls white 2 swords, grey sword, red sword: 4 swords, 0 shields" in log
+    assert f"{p0} 1 sword against {p2} 4" in log
+    assert f"{p0} loses 1 section" in log
+    assert not any("(s)" in e or " 1 swords" in e or " 1 shields" in e for e in log)

@@ -66,6 +66,11 @@ CONDITIONS = {
 CONDITION_NAMES = {v: k for k, v in CONDITIONS.items()}
 
 
+def count(n: int, word: str) -> str:
+    """'1 sword', '2 swords', '0 swords': a number and its noun, singular for one."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 class Effect(NamedTuple):
     kind: str
     amount: int
@@ -78,17 +83,17 @@ class Effect(NamedTuple):
         """A short readable form, e.g. '+1 sword when attacking'."""
         a = self.amount
         words = {
-            SWORDS: f"+{a} sword{'s' * (a != 1)}",
-            SHIELDS: f"+{a} shield{'s' * (a != 1)}",
+            SWORDS: f"+{count(a, 'sword')}",
+            SHIELDS: f"+{count(a, 'shield')}",
             DOUBLE_SHIELDS: "double shields",
-            WEAKEN: f"enemy -{a} sword{'s' * (a != 1)}",
+            WEAKEN: f"enemy -{count(a, 'sword')}",
             REROLL_BLANKS: "reroll blanks",
             GOLD: f"+{a} gold",
             STEAL_GOLD: f"steal {a} gold",
             REPAIR: f"repair {a}",
             SUMMON_DRAUGR: "summon a Draugr",
             POOL: f"Journey Pool {a:+d}",
-            RECRUIT_DISCARDED: "recruit a discarded Warrior",
+            RECRUIT_DISCARDED: "recruit a discarded Warrior, or keep this card if none",
             BATTLE_GODS: "battle the Gods",
             DUEL: "duel a Captain",
             KEEP: "keep this card",

@@ -82,7 +82,9 @@ def step(s: VVState) -> bool:
         for p in r.alive:
             side = B.roll_captain(s, p, fx.VS_CAPTAIN, -1)
             r.sides[p] = side
-            s.log(f"{s.pname(p)} rolls {s.faces_text(side.faces)}: {side.swords} swords")
+            s.log(
+                f"{s.pname(p)} rolls {s.faces_text(side.faces)}: {fx.count(side.swords, 'sword')}"
+            )
         r.rolled, r.idx, r.passes, r.acted = True, 0, 0, False
         return True
     if B.can_act(s, r.sides[r.current()]):
@@ -117,7 +119,7 @@ def end_round(s: VVState) -> None:
         for p in losers:
             side = B.roll_captain(s, p, fx.VS_CAPTAIN, -1)
             totals[p] = side.swords
-            s.log(f"{s.pname(p)} rerolls the tie: {side.swords} swords")
+            s.log(f"{s.pname(p)} rerolls the tie: {fx.count(side.swords, 'sword')}")
         low = min(totals[p] for p in losers)
         losers = [p for p in losers if totals[p] == low]
     out = losers[-1]

@@ -1,5 +1,7 @@
 """Rich rendering of a view: the Regions and who is where, the Journey Pool, each Captain's
-Longship sections, crew, gold, Locations and VP, and the battle in progress roll by roll."""
+Longship sections, crew, gold, Locations and VP, the battle in progress roll by roll, and
+what the seat to move is choosing between. It fits 80 columns: long cells wrap, never cut.
+(`info.py` prints what every card in play does: the terminal's `info`.)"""
 
 from __future__ import annotations
 
@@ -12,9 +14,15 @@ from rich.table import Table
 from rich.text import Text
 
 from drakkar.games.villainous_vikings.cards import FACE_WORDS
+from drakkar.games.villainous_vikings.effects import count
+from drakkar.games.villainous_vikings.info import hammers
 
 SECTION_STYLE = ("white", "grey62", "red")
 SECTION_NAMES = ("white", "grey", "red")
+LEGEND = (
+    "Key: W G R = the white, grey (not green) and red dice and Longship sections, left to "
+    "right; x = a lost section; g = gold, vp = Valhalla Points."
+)
 
 
 def _ship(p: dict[str, Any]) -> Text:
@@ -28,20 +36,41 @@ def _ship(p: dict[str, Any]) -> Text:
     return t
 
 
+def seat(view: dict[str, Any], p: int) -> str:
+    """'P0 Ragnar Lodbrok': a seat as the table names it."""
+    return f"P{p} {view['players'][p]['captain']}"
+
+
 def render(view: dict[str, Any], player: int | None) -> Any:
-    regions = view["regions"]
+    left = view["actions_left"]
     head = Text(
         f"Villainous Vikings - round {view['round']}, P{view['turn']} to act "
-        f"({view['actions_left']} action(s) left); Journey Deck {view['deck_size']} "
+        f"({count(left, 'action')} left); Journey Deck {view['deck_size']} "
         f"(Ages {'/'.join(map(str, view['deck_ages']))}), Pool size {view['pool_size']}"
     )
+    parts: list[Any] = [head, Text(LEGEND, style="dim"), _regions(view), _piles(view)]
+    parts += [_captains(view, player)]
+    if view["battle"] is not None:
+        parts.append(_battle(view, view["battle"], player))
+    if view.get("decision") is not None:
+        parts.append(_decision(view, view["decision"], player))
+    rag = view["ragnarok"]
+    if rag is not None:
+        body: list[Any] = [Text(_ragnarok_text(rag))]
+        if rag.get("choices"):
+            body.append(_choices_text(view, rag["choices"], player))
+        parts.append(Panel(Group(*body), title="Ragnarok"))
+    return Group(*parts)
+
+
+def _regions(view: dict[str, Any]) -> Table:
     where = Table(
         title="Regions", show_header=True, box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False
     )
     where.add_column("Region")
     where.add_column("Captains")
     where.add_column("Journey Pool")
-    for r, name in enumerate(regions):
+    for r, name in enumerate(view["regions"]):
         caps = ", ".join(f"P{p['seat']}" for p in view["players"] if p["region"] == r)
         cards = ", ".join(
             f"{c['name']} ({'/'.join(d[0].upper() for d in c['dice'])} {c['gold']}g {c['vp']}vp"
@@ -54,46 +83,168 @@ def render(view: dict[str, Any], player: int | None) -> Any:
     asg = [c for c in view["pool"] if c["type"] == "asgard"]
     if asg:
         where.add_row("Asgard", "", Text(", ".join(f"{c['name']} ({c['use']})" for c in asg)))
-    captains = Table(title="Captains", box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    for col in ("Seat", "Captain", "Ship", "Gold", "Crew", "Locations", "Other", "VP"):
-        captains.add_column(col)
+    return where
+
+
+def _piles(view: dict[str, Any]) -> Text:
+    """The discard piles (what Hermod's Ride could recruit), the Draugr reserve, the tokens."""
+    warriors = ", ".join(view["warrior_discard"]) or "none"
+    return Text(
+        f"Discarded Warriors: {warriors} · Draugr in reserve: {view['draugr_reserve']} · "
+        f"Bonus tokens left: {', '.join(view['tokens_left']) or 'none'}"
+    )
+
+
+def _captains(view: dict[str, Any], player: int | None) -> Group:
+    """One block a Captain: a line of numbers, then Locations, crew and what they keep, each
+    wrapping under its own indent (a table's eight columns cut names short at 80 columns)."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    wide = max(len(p["captain"]) for p in view["players"])
     for p in view["players"]:
-        locs = ", ".join(x["name"] + ("" if x["face_up"] else " (raided)") for x in p["locations"])
-        other = ", ".join(p["sovereigns"] + p["asgard"] + p["tokens"])
         me = " (you)" if p["seat"] == player else ""
-        captains.add_row(
-            f"P{p['seat']}{me}",
-            Text(p["captain"]),
+        line = Text.assemble(
+            (p["captain"].ljust(wide), "bold"),
+            "  ",
             _ship(p),
-            str(p["gold"]),
-            Text(", ".join(w["name"] for w in p["crew"])),
-            Text(locs),
-            Text(other),
-            str(p["vp"]),
+            f"  {p['gold']} gold  {p['vp']} VP  in {view['regions'][p['region']]}",
         )
-    parts: list[Any] = [head, where, captains]
-    b = view["battle"]
-    if b is not None:
-        bt = Table(
-            title=f"Battle: {b['kind']} (fight {b['fight']})", box=box.SIMPLE_HEAD, show_edge=False
+        grid.add_row(f"P{p['seat']}{me}", line)
+        locs = ", ".join(x["name"] + ("" if x["face_up"] else " (raided)") for x in p["locations"])
+        kept = ", ".join(p["sovereigns"] + p["asgard"] + p["tokens"])
+        for label, text in (
+            ("Locations", locs),
+            ("Crew", ", ".join(w["name"] for w in p["crew"])),
+            ("Kept", kept),
+        ):
+            if text:
+                grid.add_row("", Text(f"{label}: {text}"))
+    return Group(Text("Captains", style="italic", justify="center"), grid)
+
+
+def _battle(view: dict[str, Any], b: dict[str, Any], player: int | None) -> Panel:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for x in b["sides"]:
+        dice = ", ".join(f"{SECTION_NAMES[c]} {FACE_WORDS[f]}" for c, f in x["dice"])
+        got = f"{count(x['total'], 'sword')}, {count(x['shields'], 'shield')}"
+        if x["weaken"]:
+            got += f", enemy -{x['weaken']}"
+        if x["bought"]:
+            got += f" ({count(x['bought'], 'sword')} bought)"
+        sacs = x.get("sacrificed_cards") or []
+        if sacs:
+            got += "; sacrificed " + ", ".join(f"{c['name']} ({c['gives']})" for c in sacs)
+        name = seat(view, x["seat"]) if x["seat"] >= 0 else x["name"]
+        grid.add_row(Text(name, style="bold"), Text(f"{dice or 'no dice'} -> {got}"))
+    body: list[Any] = [grid]
+    target = b.get("target")
+    w = target.get("warrior") if target else None
+    if target and w:  # the Hero or Sovereign defending the Location, and what he does
+        text = f"{target['name']} is defended by {w['kind']} {w['name']}: {w['static']}"
+        if w.get("hammers"):
+            text += ". Hammers: " + hammers(w["hammers"])
+        body.append(Text(text, style="dim"))
+    body.append(Text(_standing(view, b)))
+    if b.get("choices") is not None:
+        body.append(_choices_text(view, b["choices"], player))
+    title = f"Battle: {b['kind']}"
+    if target:
+        title += f" of {target['name']}" if target["type"] == "location" else f" ({target['name']})"
+    if b["region"] >= 0:
+        title += f" in {view['regions'][b['region']]}"
+    return Panel(Group(*body), title=f"{title}, fight {b['fight']}")
+
+
+def _standing(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """Who wins if both sides stop now, the tie rule, and the damage each Captain would take."""
+    sides = b["sides"]
+    names = [seat(view, x["seat"]) if x["seat"] >= 0 else x["name"] for x in sides]
+    win = b["winner_now"]
+    first = 1 if win == 1 else 0  # the winner's swords first
+    score = f"{count(sides[first]['total'], 'sword')} to {sides[1 - first]['total']}"
+    if win is None:
+        now = f"a tie, {score}: Vikings do not tie, so the battle would be fought again"
+    elif win == -1:
+        now = f"both Longships sink ({score}): no victor"
+    else:
+        now = f"{names[win]} wins, {score}"
+    tie = (
+        f"a tie goes to {names[1]}"
+        if sides[1]["seat"] < 0
+        else "a tie between Captains is fought again"
+    )
+    hurt = []
+    for name, x in zip(names, sides, strict=True):
+        if x["hits"] is None:
+            continue
+        lost = x["sections_lost"]
+        hurt.append(
+            f"{name} takes {count(x['hits'], 'hit')}"
+            + (f", losing {count(lost, 'section')}" if lost else "")
         )
-        for col in ("Side", "Dice", "Swords", "Shields", "Sacrificed"):
-            bt.add_column(col)
-        for x in b["sides"]:
-            dice = ", ".join(f"{SECTION_NAMES[c]} {FACE_WORDS[f]}" for c, f in x["dice"])
-            bt.add_row(
-                Text(x["name"]), dice, str(x["total"]), str(x["shields"]), str(len(x["sacrificed"]))
-            )
-        parts.append(bt)
-    rag = view["ragnarok"]
-    if rag is not None:
-        parts.append(
-            Panel(
-                Text(_ragnarok_text(rag)),
-                title="Ragnarok",
-            )
+    if win is not None:  # (a tie's line says it already)
+        now += f" ({tie})"
+    return f"If both stop now: {now}. " + "; ".join(hurt) + "."
+
+
+def _choices_text(view: dict[str, Any], c: dict[str, Any], player: int | None) -> Group:
+    """What the seat to decide may sacrifice, what each gives (a line each), and the price of a
+    sword: the choices below name the cards only."""
+    you = c["seat"] == player
+    who, has = ("You decide", "you have") if you else (f"P{c['seat']} decides", "has")
+    gold = view["players"][c["seat"]]["gold"]
+    buy = f"buy a sword for {c['sword_cost']} gold ({has} {gold})"
+    if not c["can_buy"]:
+        buy = f"no sword to buy (one costs {c['sword_cost']} gold, {has} {gold})"
+    lines: list[Any] = [
+        Text(f"{who}: " + ("sacrifice a card, " if c["sacrifice"] else "") + buy + ", or done.")
+    ]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for x in c["sacrifice"]:
+        grid.add_row(f"  sacrifice {x['name']}", Text(f"({x['kind']}): {x['gives']}"))
+    if c["sacrifice"]:
+        lines.append(grid)
+    return Group(*lines)
+
+
+def _decision(view: dict[str, Any], d: dict[str, Any], player: int | None) -> Text:
+    """The choice a label alone does not explain: contest or retreat, colonize or raze."""
+    if d["kind"] == "contest":
+        who = "You" if d["defender"] == player else f"P{d['defender']}"
+        region = view["regions"][d["region"]]
+        return Text(
+            f"{who}: contest (a battle; {seat(view, d['attacker'])} attacks, the loser goes "
+            f"home) or retreat (pay {d['retreat_cost']} gold: 2 per undamaged section, or all "
+            f"your gold if less, and go home to the Northlands, leaving {region}).",
+            style="cyan",
         )
-    return Group(*parts)
+    if d["kind"] == "conquest":
+        w = d["warrior"]
+        keep, raze, both = "", "", ""
+        if w and w["kind"] == "hero":
+            keep, raze = f"; {w['name']} may join your crew", f"; {w['name']} is discarded"
+        elif w and w["kind"] == "sovereign":
+            both = f" Either way {w['name']} is killed and kept ({w['vp']} VP)."
+        elif w:
+            both = f" Either way the unhired {w['name']} is discarded."
+        return Text(
+            f"{d['location']} is taken: colonize (keep it: +{d['gold']} gold, {d['vp']} VP"
+            f"{keep}) or raze (+{3 * d['gold']} gold, repair one section, discard it{raze})."
+            + both,
+            style="cyan",
+        )
+    w = d["warrior"]
+    return Text(
+        f"{w['name']} ({w['kind']}: {w['static']}; sacrifice: {w['sacrifice']}): take him "
+        "into the crew (each undamaged section holds one Warrior; a full crew discards one) "
+        "or dismiss him.",
+        style="cyan",
+    )
 
 
 def _ragnarok_text(rag: dict[str, Any]) -> str:

@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.panel import Panel
 
 from drakkar.games.villainous_vikings import GAME
-from drakkar.games.villainous_vikings.scenarios import G1, GB, W1, dice, new, plain
+from drakkar.games.villainous_vikings.info import info
+from drakkar.games.villainous_vikings.scenarios import (
+    G1,
+    GB,
+    RB,
+    W1,
+    dice,
+    give,
+    hold,
+    kill,
+    loc,
+    new,
+    plain,
+    war,
+)
+
+BI = 2  # the British Isles
 
 
 def _text(state: object, player: int | None) -> str:
@@ -55,3 +72,145 @@ def test_render_shows_ragnarok_at_the_end() -> None:
     assert "Ragnarok" in out and f"P{s.rag_owner} wins Ragnarok" in out
     view = s.view(None)["ragnarok"]
     assert view["winner"] not in view["out"] and len(view["out"]) == 2
+
+
+def _at_80(renderable: object) -> str:
+    """As an 80-column terminal shows it: inside the terminal's panel."""
+    console = Console(width=80, record=True)
+    console.print(Panel(renderable))  # type: ignore[arg-type]
+    out = console.export_text()
+    assert all(len(line) <= 80 for line in out.splitlines())
+    return out
+
+
+def _words(out: str) -> str:
+    """The text with borders and line breaks gone: a wrapped phrase reads whole again."""
+    return " ".join(out.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+def test_the_captains_fit_80_columns_with_nothing_cut_off() -> None:
+    # a person at 80 columns saw 'Noirmou…', a bare '(raided…' and 'Shieldmai…'
+    s = new(5, captains=("lagertha", "freydis", "glamr", "ivar", "bjorn"))
+    give(s, 0, "kairouan", "chartres", "noirmoutier", "quentovic", "thessalonica", "lindisfarne")
+    give(s, 1, "cherson", "trebizond", "isle-of-man", "alexandria")
+    for cid in ("kairouan", "noirmoutier", "quentovic", "thessalonica"):
+        s.faceup[loc(s, cid)] = False
+    kill(s, 2, "sviatoslav")
+    hold(s, 2, "hermods-ride")
+    s.damage[2] = 1
+    out = _at_80(GAME.render(s.view(0), 0))
+    assert "…" not in out
+    words = _words(out)
+    for want in (
+        "Lagertha Shieldmaiden",
+        "Freydis Eiriksdottir",
+        "Locations: Kairouan (raided), Chartres, Noirmoutier (raided), Quentovic (raided),"
+        " Thessalonica (raided), Lindisfarne",
+        "Locations: Cherson, Trebizond, Isle of Man, Alexandria",
+        "Kept: Sviatoslav of Kiev, Hermod's Ride to Hel",
+        "W G x",
+    ):
+        assert want in words, want
+
+
+def test_the_table_has_a_key_to_its_codes_and_counts_in_the_singular() -> None:
+    s = new(3)
+    s.apply_label("move to the British Isles")
+    words = _words(_at_80(GAME.render(s.view(0), 0)))
+    assert "W G R = the white, grey (not green) and red dice and Longship sections" in words
+    assert "x = a lost section" in words
+    assert "(1 action left)" in words and "action(s)" not in words
+    assert "Discarded Warriors: none" in words  # what Hermod's Ride could recruit
+
+
+def test_a_battle_shows_who_wins_if_both_stop_the_tie_rule_and_what_each_sacrifice_gives() -> None:
+    s = new(3, stack=("lindisfarne", "cork"), captains=("glamr", "ragnar", "ivar"))
+    plain(s)
+    s.gold[0] = 5
+    s.crew[0].append(war(s, "draugr-berserk"))
+    s.reserve.remove(war(s, "draugr-berserk"))
+    s.apply_label("move to the British Isles")
+    dice(s, W1, GB, 4, G1, GB)  # one sword each: a tie, which Lindisfarne wins
+    s.apply_label("conquer Lindisfarne")
+    b = s.view(0)["battle"]
+    assert b["winner_now"] == 1 and b["sides"][0]["hits"] == 1
+    assert b["choices"]["sacrifice"] == [
+        {"kind": "Warrior", "name": "Draugr Berserk", "gives": "+2 swords"}
+    ]
+    words = _words(_at_80(GAME.render(s.view(0), 0)))
+    assert "If both stop now: Lindisfarne wins, 1 sword to 1 (a tie goes to Lindisfarne)" in words
+    assert "You decide: sacrifice a card, buy a sword for 5 gold (you have 5), or done" in words
+    assert "sacrifice Draugr Berserk (Warrior): +2 swords" in words
+    s.apply_label("sacrifice warrior Draugr Berserk")
+    b = s.view(0)["battle"]
+    assert b["winner_now"] == 0
+    assert "P0 Glamr the Undead wins, 3 swords to 1" in _words(_at_80(GAME.render(s.view(0), 0)))
+    s.apply_label("done")
+    assert s.pending[0][0] == "conquest"  # as foretold
+
+
+def test_a_tie_between_captains_is_shown_as_fought_again() -> None:
+    s = new(3)
+    plain(s)
+    s.pos[1], s.gold[0] = BI, 5
+    s.apply_label("move to the British Isles")
+    dice(s, W1, G1, RB, W1, G1, RB)  # 2 against 2
+    s.apply_label("contest")
+    b = s.view(0)["battle"]
+    assert b["winner_now"] is None and [x["sections_lost"] for x in b["sides"]] == [1, 1]
+    words = _words(_at_80(GAME.render(s.view(0), 0)))
+    assert "a tie, 2 swords to 2: Vikings do not tie, so the battle would be fought again" in words
+    assert "takes 2 hits, losing 1 section" in words
+
+
+def test_retreat_states_its_cost_before_it_is_chosen() -> None:
+    s = new(3)
+    s.pos[1], s.gold[1], s.damage[1] = BI, 10, 1
+    s.apply_label("move to the British Isles")
+    view = s.view(1)
+    assert view["decision"] == {
+        "kind": "contest", "defender": 1, "attacker": 0, "region": BI, "retreat_cost": 4,
+    }  # fmt: skip
+    words = _words(_at_80(GAME.render(view, 1)))
+    assert "retreat (pay 4 gold: 2 per undamaged section" in words
+    s.apply_label("retreat")
+    assert s.gold[1] == 6
+
+
+def test_info_names_every_ability_in_play_at_80_columns() -> None:
+    s = new(3, stack=("lindisfarne", "hermods-ride"), captains=("glamr", "ragnar", "ivar"))
+    s.gold[0] = 5
+    hold(s, 0, "bifrost")
+    give(s, 0, "chartres")
+    s.apply_label("move to the British Isles")
+    dice(s, W1, GB, 4, G1, GB)
+    s.apply_label("conquer Lindisfarne")
+    out = _at_80(info(s.view(0), 0))
+    assert "…" not in out
+    words = _words(out)
+    for want in (
+        "P0 Glamr the Undead Static: +1 shield. Hammers: white: summon a Draugr",
+        "P1 Ragnar Lodbrok Static:",
+        "This battle Lindisfarne the British Isles, Age 1",
+        "Chartres Location, ",  # your cards: what each sacrifice gives
+        "The Bifrost Opens Asgard card, 1 VP; sacrifice +1 sword",
+        "Hermod's Ride to Hel use: recruit a discarded Warrior, or keep this card if none",
+        "white 2 swords, sword, sword, sword and shield, shield, hammer; section of 4 helmets",
+        "a Location or the Gods win a tie",
+    ):
+        assert want in words, want
+
+
+def test_no_state_of_a_five_player_game_is_cut_off_at_80_columns() -> None:
+    s = GAME.new(5, 2)
+    bots = [GAME.heuristic_agent(i) for i in range(5)]
+    step = 0
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        if step % 10 == 0:
+            out = _at_80(GAME.render(s.view(p), p)) + _at_80(info(s.view(p), p))
+            assert "…" not in out, step
+        s.apply(bots[p].act(s, p))
+        step += 1
+    assert step > 100

@@ -20,6 +20,11 @@ SAC_WHAT = {"sac_location": "L", "sac_warrior": "W", "sac_asgard": "A"}
 POOL_LIMITS = (2, 10)
 
 
+def retreat_cost(s: VVState, p: int) -> int:
+    """2 gold per undamaged section, or all of `p`'s gold if less."""
+    return min(s.gold[p], 2 * s.capacity(p))
+
+
 def repair_cost(s: VVState, p: int, k: int) -> int:
     d = s.damage[p]
     return sum(REPAIR_COST[d - i] for i in range(k)) if k <= d else 10**6
@@ -280,7 +285,8 @@ def dispose_asgard(s: VVState, p: int, a: int, keep: bool) -> None:
     s.pool.remove(code)
     if keep:
         s.held[p].append(a)
-        s.log(f"{s.pname(p)} keeps {s.cs.asgard[a].name}")
+        card = s.cs.asgard[a]
+        s.log(f"{s.pname(p)} keeps {card.name} ({card.vp} VP)")
     else:
         s.discard.append(code)
 
@@ -295,6 +301,12 @@ def use_asgard(s: VVState, p: int, a: int) -> None:
                 _instructions(s, p, card.use[:i])
                 s.pending.insert(0, ("recruit", p, a))
                 return
+            # the rulebook's "if there are no discarded Warriors, take this card"; say so, or
+            # the use looks like nothing happened (a sacrificed Draugr is not in the pile)
+            s.log(
+                "there is no Warrior in the discard pile to recruit"
+                + (" (a Draugr goes back to the reserve, not the pile)" if _summoner(s) else "")
+            )
             keep = True
         elif e.kind == fx.BATTLE_GODS:
             _instructions(s, p, card.use[:i])
@@ -307,6 +319,12 @@ def use_asgard(s: VVState, p: int, a: int) -> None:
             return
     keep = _instructions(s, p, card.use) or keep
     dispose_asgard(s, p, a, keep)
+
+
+def _summoner(s: VVState) -> bool:
+    """A Captain in play summons Draugr (so a player may look for one in the discard pile)."""
+    caps = s.cs.captains
+    return any(e.kind == fx.SUMMON_DRAUGR for c in s.captain for h in caps[c].hammer for e in h)
 
 
 def _turn_play(s: VVState, p: int, kind: str, arg: int) -> None:
@@ -376,7 +394,7 @@ def _pending_play(s: VVState, kind: str, arg: int) -> None:
             s.battle = B.Battle(B.CONTEST, region, -1, a, d)
             B.start_fight(s, s.battle)
         else:
-            cost = min(s.gold[d], 2 * s.capacity(d))
+            cost = retreat_cost(s, d)
             s.gold[d] -= cost
             s.pos[d], s.pos[a] = 0, region
             s.log(f"{s.pname(d)} pays {cost} gold and retreats to the Northlands")

@@ -14,6 +14,7 @@ from drakkar.engine.game import Game
 from drakkar.engine.state import State
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings import battle as B
+from drakkar.games.villainous_vikings import effects as fx
 from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
 from drakkar.games.villainous_vikings.cards import COLOURS, FACE_WORDS, CardSet
@@ -232,7 +233,7 @@ class VillainousVikingsState(State):
     def repair_free(self, p: int, k: int) -> None:
         if self.damage[p] and k:
             self.damage[p] = max(0, self.damage[p] - k)
-            self.log(f"{self.pname(p)} repairs to {3 - self.damage[p]} sections")
+            self.log(f"{self.pname(p)} repairs to {fx.count(3 - self.damage[p], 'section')}")
 
     def region_has_pool_location(self, r: int) -> bool:
         n_loc, locs = self.n_loc, self.cs.locations

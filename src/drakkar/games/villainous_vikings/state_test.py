@@ -283,6 +283,29 @@ def test_hermods_ride_recruits_a_discarded_warrior_or_is_kept() -> None:
     assert t.crew[0] == [war(t, "roland")] and t.n_loc + asg(t, "hermods-ride") in t.discard
 
 
+def test_hermods_ride_kept_for_want_of_a_discarded_warrior_says_why() -> None:
+    # a person (Glamr) sacrificed a Draugr, used the card, and saw nothing recruited and no
+    # reason: the log says the pile is empty and that a Draugr goes back to the reserve
+    s = new(3, stack=("hermods-ride",), captains=("glamr", "ragnar", "ivar"))
+    berserk = war(s, "draugr-berserk")
+    s.reserve.remove(berserk)
+    s.crew[0].append(berserk)
+    s.crew[0].remove(berserk)
+    s.discard_warrior(berserk)  # as after his sacrifice
+    assert berserk in s.reserve and not s.wdiscard
+    do(s, "use Hermod's Ride to Hel")
+    log = s.events_for(None)
+    assert log[-3:] == [
+        f"{s.pname(0)} uses Hermod's Ride to Hel",
+        "there is no Warrior in the discard pile to recruit"
+        " (a Draugr goes back to the reserve, not the pile)",
+        f"{s.pname(0)} keeps Hermod's Ride to Hel (2 VP)",
+    ]
+    t = new(3, stack=("hermods-ride",), captains=("ragnar", "lagertha", "ivar"))  # no Draugr
+    do(t, "use Hermod's Ride to Hel")
+    assert "there is no Warrior in the discard pile to recruit" in t.events_for(None)
+
+
 def test_asgard_cards_grow_and_shrink_the_journey_pool() -> None:
     s = new(3, stack=("bifrost", "fimbulwinter"))
     do(s, "use The Bifrost Opens")

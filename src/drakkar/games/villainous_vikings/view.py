@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings import battle as B
 from drakkar.games.villainous_vikings import effects as fx
-from drakkar.games.villainous_vikings.cards import COLOURS
+from drakkar.games.villainous_vikings import rules
+from drakkar.games.villainous_vikings.cards import COLOURS, FACE_WORDS, CardSet, Warrior
 
 if TYPE_CHECKING:
     from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVState
@@ -71,15 +72,8 @@ def _card(s: VVState, code: int) -> dict[str, Any]:
             "dice": [COLOURS[d] for d in loc.dice],
             "gold": loc.gold,
             "vp": loc.vp,
-            "warrior": None
-            if w < 0
-            else {
-                "index": w,
-                "name": cs.warriors[w].name,
-                "kind": cs.warriors[w].kind,
-                "cost": cs.warriors[w].cost,
-            },
-            "sacrifice": fx.describe(loc.sacrifice),
+            "warrior": None if w < 0 else _warrior(s, w),
+            "sacrifice": _texts(cs).loc_sac[code],
         }
     a = code - s.n_loc
     card = cs.asgard[a]
@@ -92,30 +86,77 @@ def _card(s: VVState, code: int) -> dict[str, Any]:
         "vp": card.vp,
         "use": fx.describe(card.use),
         "dice": [COLOURS[d] for d in card.dice],
+        "reward": fx.describe(card.reward),
+        "sacrifice": _texts(cs).asgard_sac[a],
     }
+
+
+class _Texts:
+    """A card set's ability texts, worked out once (a view is made at every bot decision)."""
+
+    __slots__ = ("cs", "captain", "warrior", "loc_sac", "asgard_sac", "dice_faces")
+
+    def __init__(self, cs: CardSet) -> None:
+        self.cs = cs  # (held, so that its id is not reused while cached)
+        self.captain = tuple(
+            (fx.describe(c.static), tuple(zip(COLOURS, map(fx.describe, c.hammer), strict=True)))
+            for c in cs.captains
+        )
+        self.warrior = tuple(_warrior_text(i, w) for i, w in enumerate(cs.warriors))
+        self.loc_sac = tuple(fx.describe(c.sacrifice) for c in cs.locations)
+        self.asgard_sac = tuple(fx.describe(c.sacrifice) for c in cs.asgard)
+        self.dice_faces = tuple(
+            (c, tuple(FACE_WORDS[f] for f in cs.face_names[i])) for i, c in enumerate(COLOURS)
+        )
+
+
+_TEXTS: dict[int, _Texts] = {}
+
+
+def _texts(cs: CardSet) -> _Texts:
+    t = _TEXTS.get(id(cs))
+    if t is None or t.cs is not cs:
+        t = _TEXTS[id(cs)] = _Texts(cs)
+    return t
+
+
+def _warrior_text(w: int, war: Warrior) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "index": w,
+        "name": war.name,
+        "kind": war.kind,
+        "cost": war.cost,
+        "vp": war.vp,
+        "static": fx.describe(war.static),
+        "sacrifice": fx.describe(war.sacrifice),
+    }
+    if war.kind == "sovereign":
+        out["hammers"] = {c: fx.describe(h) for c, h in zip(COLOURS, war.hammer, strict=True)}
+    return out
+
+
+def _warrior(s: VVState, w: int) -> dict[str, Any]:
+    """A Warrior and what he does (a Sovereign's hammers too): a fresh copy."""
+    out = dict(_texts(s.cs).warrior[w])
+    if "hammers" in out:
+        out["hammers"] = dict(out["hammers"])
+    return out
 
 
 def _player(s: VVState, p: int) -> dict[str, Any]:
     cs = s.cs
+    texts = _texts(cs)
     cap = cs.captains[s.captain[p]]
     return {
         "seat": p,
         "captain": cap.name,
         "captain_id": cap.id,
-        "static": fx.describe(cap.static),
-        "hammers": {c: fx.describe(h) for c, h in zip(COLOURS, cap.hammer, strict=True)},
+        "static": texts.captain[s.captain[p]][0],
+        "hammers": dict(texts.captain[s.captain[p]][1]),
         "region": s.pos[p],
         "gold": s.gold[p],
         "sections": [i < 3 - s.damage[p] for i in range(3)],
-        "crew": [
-            {
-                "index": w,
-                "name": cs.warriors[w].name,
-                "kind": cs.warriors[w].kind,
-                "static": fx.describe(cs.warriors[w].static),
-            }
-            for w in s.crew[p]
-        ],
+        "crew": [_warrior(s, w) for w in s.crew[p]],
         "locations": [
             {
                 "index": i,
@@ -123,13 +164,45 @@ def _player(s: VVState, p: int) -> dict[str, Any]:
                 "region": cs.locations[i].region,
                 "face_up": s.faceup[i],
                 "vp": cs.locations[i].vp,
+                "sacrifice": texts.loc_sac[i],
             }
             for i in s.owned[p]
         ],
         "sovereigns": [cs.warriors[w].name for w in s.sovereigns[p]],
         "asgard": [cs.asgard[a].name for a in s.held[p]],
+        "asgard_cards": [
+            {
+                "index": a,
+                "name": cs.asgard[a].name,
+                "vp": cs.asgard[a].vp,
+                "sacrifice": texts.asgard_sac[a],
+            }
+            for a in s.held[p]
+        ],
         "tokens": [A.BONUS_NAMES[t] for t in range(4) if s.tokens[p] >> t & 1],
         "vp": s.vp(p),
+    }
+
+
+#: what a sacrifice takes, by the battle's code for it
+SAC_KINDS = {"L": "Location", "W": "Warrior", "A": "Asgard card"}
+
+
+def _sacrificed(s: VVState, what: str, i: int) -> dict[str, str]:
+    """A card to sacrifice (or sacrificed): its kind, name and what the sacrifice gives."""
+    cs = s.cs
+    card = cs.locations[i] if what == "L" else cs.warriors[i] if what == "W" else cs.asgard[i]
+    return {"kind": SAC_KINDS[what], "name": card.name, "gives": fx.describe(card.sacrifice)}
+
+
+def _choices(s: VVState, side: B.Side) -> dict[str, Any]:
+    """What the deciding side may still do: each card it may sacrifice and what that gives,
+    and whether it may buy a sword."""
+    return {
+        "seat": side.seat,
+        "sacrifice": [_sacrificed(s, what, i) for what, i in B.sacrifice_options(s, side)],
+        "sword_cost": B.SWORD_COST,
+        "can_buy": s.gold[side.seat] >= B.SWORD_COST,
     }
 
 
@@ -137,21 +210,66 @@ def _battle_view(s: VVState) -> dict[str, Any] | None:
     b = s.battle
     if b is None:
         return None
+    target = None
+    if b.kind in (B.CONQUER, B.RAID):
+        target = _card(s, b.target)
+    elif b.kind in (B.GODS, B.DUEL):
+        target = _card(s, s.n_loc + b.target)
     return {
         "kind": B.KIND_NAMES[b.kind],
         "region": b.region,
         "fight": b.fights,
+        "target": target,
         "sides": [
             dict(
                 x.to_json(),
                 name=s.side_name(b, x),
                 total=b.swords(i),
                 dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces],
+                sacrificed_cards=[_sacrificed(s, what, i) for what, i in x.sacs],
+                # what stopping now would cost this side (Locations and the Gods take none)
+                hits=B.hits_taken(b, i) if x.seat >= 0 else None,
+                sections_lost=B.sections_lost(s, x.seat, B.hits_taken(b, i))
+                if x.seat >= 0
+                else None,
             )
             for i, x in enumerate(b.sides)
         ],
+        # the side that wins if both stop now; -1 both sink; None a Captains' tie, refought
+        "winner_now": None if b.refit else B.standing(s, b),
         "decider": b.sides[b.decider].seat,
+        "choices": None if b.refit else _choices(s, b.sides[b.decider]),
     }
+
+
+def _decision(s: VVState) -> dict[str, Any] | None:
+    """What the seat to move is choosing between, where the labels alone do not say."""
+    if not s.pending or s.battle is not None:
+        return None
+    head = s.pending[0]
+    cs = s.cs
+    if head[0] == "contest":
+        _, d, a, region = head
+        return {
+            "kind": "contest",
+            "defender": d,
+            "attacker": a,
+            "region": region,
+            "retreat_cost": rules.retreat_cost(s, d),
+        }
+    if head[0] == "conquest":
+        loc = cs.locations[head[2]]
+        w = loc.warrior if s.at_loc[head[2]] else -1
+        return {
+            "kind": "conquest",
+            "location": loc.name,
+            "gold": loc.gold,
+            "vp": loc.vp,
+            "warrior": None if w < 0 else _warrior(s, w),
+        }
+    if head[0] == "hero":
+        return {"kind": "hero", "warrior": _warrior(s, head[2])}
+    return None
 
 
 def seat_view(s: VVState, player: int | None) -> dict[str, Any]:
@@ -183,6 +301,7 @@ def seat_view(s: VVState, player: int | None) -> dict[str, Any]:
         "tokens_left": [A.BONUS_NAMES[t] for t in range(4) if not s.token_taken(t)],
         "players": [_player(s, p) for p in range(s.num_players)],
         "pending": list(s.pending[0][:2]) if s.pending else None,
+        "decision": _decision(s),
         "battle": _battle_view(s),
         "ragnarok": None
         if rag is None
@@ -191,5 +310,11 @@ def seat_view(s: VVState, player: int | None) -> dict[str, Any]:
             "out": [p for p in s.rank if p not in rag.alive],  # (the winner stays alive)
             "swords": {str(p): x.swords + x.bought for p, x in rag.sides.items()},
             "winner": s.rag_owner if s.rag_owner >= 0 else None,
+            "choices": _choices(s, rag.sides[rag.current()])
+            if not s.over and not s.pending and rag.current() in rag.sides
+            else None,
         },
+        # the set's dice and Longship, for a legend: each colour's six faces, its helmets
+        "dice_faces": {c: list(faces) for c, faces in _texts(s.cs).dice_faces},
+        "helmets": dict(zip(COLOURS, s.cs.helmets, strict=True)),
     }

@@ -23,7 +23,7 @@ function battle(b, msg) {
     el("div", { class: "name" }, msg.seats[s.seat]?.name ?? s.name, " ", el("span", { class: "muted" }, s.name ?? "")),
     el("div", { class: "dice" }, (s.dice || []).map(([, face]) => el("span", { class: "die", title: face.replace("swords2", "2 swords").replace("_", " and ") }, FACE[face] ?? face))),
     el("div", {}, `swords ${s.swords} · shields ${s.shields}`, s.total !== undefined ? ` · total ${s.total}` : "",
-      s.sacrificed && s.sacrificed.length ? ` · sacrificed ${s.sacrificed.map(nameOf).join(", ")}` : "")));
+      s.sacrificed_cards && s.sacrificed_cards.length ? ` · sacrificed ${s.sacrificed_cards.map((c) => `${c.name} (${c.gives})`).join(", ")}` : "")));
   return zone(`Battle: ${b.kind ?? ""}${b.region !== undefined ? ` in ${msg.view.regions[b.region]}` : ""}`, el("div", { class: "row trick" }, sides));
 }
 

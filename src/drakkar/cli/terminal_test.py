@@ -1,0 +1,54 @@
+"""The terminal's `info` command: a game that describes its cards (Game.info) offers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from drakkar.cli.terminal import HUMAN, TerminalGame
+from drakkar.engine.toy import HIGH_CARD, HighestCardBot
+
+
+def scripted(answers: list[str]):  # type: ignore[no-untyped-def]
+    it = iter(answers)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return ask
+
+
+def test_info_prints_what_the_cards_in_play_do_and_help_names_it(tmp_path: Path) -> None:
+    from drakkar.games.villainous_vikings.scenarios import new
+
+    state = new(3)
+    console = Console(record=True, width=80)
+    game = TerminalGame(
+        state, [HUMAN, "heuristic", "heuristic"], {}, tmp_path / "g.json", console,
+        scripted(["?", "info"]), pause=0,
+    )  # fmt: skip
+    with pytest.raises(EOFError):  # asked again after each command, until input runs out
+        game.run()
+    out = console.export_text()
+    assert "info: what the cards and abilities in play do" in out
+    assert "Captains (static ability; Heathen Hammers" in out and "Hammers: white:" in out
+    assert "is not legal" not in out and len(state.history) == 0  # asked again, nothing played
+
+
+def test_a_game_without_card_texts_offers_no_info(tmp_path: Path) -> None:
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=200)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["?", "info", "1"]), pause=0,
+    )  # fmt: skip
+    game.run()
+    out = console.export_text()
+    assert "Type the number of an action" in out and "info:" not in out
+    assert "'info' is not legal now" in out  # no such command here: an unknown label
+    assert state.is_terminal()
