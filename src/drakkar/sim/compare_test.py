@@ -111,8 +111,9 @@ def test_the_command_compares_two_studies_and_names_a_bad_one(tmp_path: Path) ->
     result = runner.invoke(app, ["compare", str(tmp_path / "a"), str(tmp_path / "b")])
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())  # Rich wraps long lines
-    assert f"B: 20 games of high-card, 2 players, seed 2 ({tmp_path / 'b'})." in text
+    assert "B: 20 games of high-card, 2 players, seed 2 (" in text  # then its path
     assert "95% CI of the change" in text
     result = runner.invoke(app, ["compare", str(tmp_path / "a"), str(tmp_path / "nowhere")])
     assert result.exit_code != 0
-    assert "study B" in result.output and "nowhere" in result.output
+    said = " ".join(result.output.split())
+    assert "study B" in said and "is not a directory" in said
