@@ -411,8 +411,8 @@ class VikingRaidState(State):
         self.vdiscard.extend(self.hands[p])
         self.hands[p] = ()
         self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is discarded")
-        if self.out.count(False) <= 1:
-            self._finish("every other player is out")
+        if self.out.count(False) <= 1:  # (sinking, p was not the last one in)
+            self._finish(f"player {self.out.index(False)} is the last one in")
 
     def _clear_raid(self, p: int) -> None:
         """Ship, hired Crew and Destination go to the discard pile."""
@@ -439,10 +439,13 @@ class VikingRaidState(State):
         win = self.winners()
         gold, raids = self.gold[win[0]], self.raids[win[0]]
         tied = [f"player {p}" for p, g in enumerate(self.gold) if g == gold and p not in win]
-        line = verdict(
-            [f"player {w}" for w in win], f"{gold} Gold", tied, f"by more raids completed ({raids})"
+        line = verdict(  # "the most Gold": the winner may be out (sunk), not the last one in
+            [f"player {w}" for w in win],
+            f"the most Gold ({gold})",
+            tied,
+            f"by more raids completed ({raids})",
         )
-        self.log(f"game over: {why}. {line}")
+        self.log(f"game over: {why}; {line}")
 
     def winners(self) -> list[int]:
         """Most Gold; tie: most raids completed; still tied: a shared win."""
