@@ -294,8 +294,9 @@ def test_views_show_only_the_seats_own_hand_and_its_own_draws():
     )
     assert s.view(None)["hand"] is None
     assert [p["hand_size"] for p in s.view(1)["players"]] == [8, 7]
-    assert "you draw Town" in s.events_for(0) and "you draw Town" not in s.events_for(1)
-    assert "you draw Town" not in s.view(1)["log"]
+    drew = "player 0 drew Town (seen by player 0 alone)"
+    assert drew in s.events_for(0) and drew not in s.events_for(1)
+    assert drew not in s.view(1)["log"]
 
 
 def test_redeterminize_re_deals_unseen_cards_keeping_hand_sizes():
