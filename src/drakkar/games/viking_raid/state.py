@@ -69,7 +69,7 @@ BERSERKER_SHIELD = 5
 RAIDS_TO_WIN = 3
 SINKING_DAMAGE = 2
 _new_event = tuple.__new__
-LOG_LINES = 12  # log lines a view carries (the renderer shows them)
+LOG_LINES = 6  # log lines a view carries (the terminal shows the lines before above them)
 
 
 class VikingRaidState(State):
