@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -173,7 +174,26 @@ def test_cards_validates_the_shipped_set_and_names_errors_in_a_broken_one(tmp_pa
     assert result.exit_code == 2
     assert "locations.toml" in result.output and "'gold'" in result.output
     assert runner.invoke(app, ["cards", "knarr"]).exit_code == 2
-    assert runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"]).exit_code == 2
+    result = runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "the types are Captain, Location, Hero" in said
+
+
+@pytest.mark.parametrize("kind", [None, "Location", "Captain"])
+def test_the_card_table_cuts_no_word_at_80_columns(kind: str | None) -> None:
+    from drakkar.cli.cards import card_table
+    from drakkar.games.villainous_vikings.cards import table_rows
+
+    rows = [r for r in table_rows(None) if kind in (None, r["type"])]
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(card_table(rows, "cards", show_type=kind is None))
+    out = console.export_text()
+    words = set(out.split())
+    for r in rows:
+        shown = [v for k, v in r.items() if kind is None or k != "type"]  # (the title says it)
+        cut = [w for value in shown for w in value.split() if w not in words]
+        assert not cut, (r["id"], cut)  # "Locatio" / "n" once
+    assert "…" not in out and max(map(len, out.splitlines())) <= 80
 
 
 def test_bench_can_time_in_cpu_seconds() -> None:
