@@ -396,3 +396,37 @@ def test_enter_plays_the_only_move(tmp_path: Path) -> None:
     assert len(state.legal_actions()) == 1
     game.run()
     assert state.is_terminal() and "the only move: press Enter" in console.export_text()
+
+
+def test_a_word_too_long_for_its_line_breaks_only_after_an_underscore() -> None:
+    from drakkar.cli.rules import breaks
+
+    text = "see [test_hand_limit_is_checked_after_every_draw] ok and more"
+    for width in (12, 20, 30, 40):
+        cuts = [0, *breaks(text, width), len(text)]
+        lines = [text[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+        assert "".join(lines) == text and all(len(line.rstrip()) <= width for line in lines)
+        for a in cuts[1:-1]:  # between words, or inside the long one after an underscore
+            assert text[a - 1] in " _", (width, lines)
+        assert lines[0] == "see ", lines  # the long word begins a line of its own
+    assert breaks("short words only", 80) == []
+
+
+@pytest.mark.parametrize("game", ["viking-raid", "gone-viking", "knarr", "villainous-vikings"])
+def test_rules_pages_cut_no_test_name_at_80_columns(game: str) -> None:
+    import re
+
+    from drakkar.cli.rules import RulesPage
+    from drakkar.engine.registry import load
+
+    page = load(game).rules_page()
+    assert page is not None
+    source = page.read_text()
+    names = set(re.findall(r"\w+", source))
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(RulesPage(source))
+    out = console.export_text()
+    assert out.count("…") == source.count("…")  # no cell cut short with an ellipsis
+    for bit in re.findall(r"\w+", out):  # a name whole, or broken after an underscore
+        if "_" in bit and bit not in names and not bit.endswith("_"):
+            assert any(n.endswith("_" + bit) for n in names), f"{bit!r} is cut"
