@@ -11,7 +11,9 @@ import importlib
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.table import Table
+from rich.text import Text
 
 import drakkar
 from drakkar.cli.app import app, console, fail
@@ -41,18 +43,32 @@ def cards_command(
     except drakkar.DrakkarError as e:
         raise fail(f"the card set is not valid: {e}") from None
     if kind is not None:
+        kinds = dict.fromkeys(r["type"] for r in rows)
         rows = [r for r in rows if r["type"].lower() == kind.lower()]
         if not rows:
-            raise fail(f"--type {kind!r}: no cards of that type")
-    table = Table(
-        title=f"{g.title} cards ({'shipped set' if path is None else path})",
-        title_justify="left",
-        show_lines=False,
-    )
-    columns = [c for c in rows[0] if any(r[c] for r in rows)]  # drop columns empty throughout
-    for column in columns:
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(*(row[c] for c in columns))
-    console.print(table)
+            raise fail(f"--type {kind!r}: no cards of that type; the types are {', '.join(kinds)}")
+    title = f"{g.title} cards ({'shipped set' if path is None else path})"
+    if kind is not None:
+        title += f", type {rows[0]['type']}"
+    console.print(card_table(rows, title, show_type=kind is None))
     console.print(f"{len(rows)} cards, all valid.")
+
+
+def card_table(rows: list[dict[str, str]], title: str, show_type: bool = True) -> Table:
+    """Three columns, so that 80 columns cut no word: the card (name, id, type), its other short
+    fields as "field value" pairs, and its abilities (the longest field, last)."""
+    fields = [c for c in rows[0] if any(r[c] for r in rows)]  # none empty throughout
+    rest = [c for c in fields if c not in ("name", "id", "type")]
+    longest = max(rest, key=lambda c: max(len(r[c]) for r in rows))
+    short = [c for c in rest if c != longest]
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_lines=True)
+    table.add_column("card", no_wrap=True)
+    table.add_column(" · ".join(short))
+    table.add_column(longest)
+    for r in rows:
+        card = Text(r.get("name", ""), "bold")
+        for extra in ("id", "type") if show_type else ("id",):
+            if r.get(extra):
+                card.append(f"\n{r[extra]}", "dim")
+        table.add_row(card, " · ".join(f"{c} {r[c]}" for c in short if r[c]), r[longest])
+    return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -175,7 +176,26 @@ def test_cards_validates_the_shipped_set_and_names_errors_in_a_broken_one(tmp_pa
     assert result.exit_code == 2
     assert "locations.toml" in result.output and "'gold'" in result.output
     assert runner.invoke(app, ["cards", "knarr"]).exit_code == 2
-    assert runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"]).exit_code == 2
+    result = runner.invoke(app, ["cards", "villainous-vikings", "--type", "dragon"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "the types are Captain, Location, Hero" in said
+
+
+@pytest.mark.parametrize("kind", [None, "Location", "Captain"])
+def test_the_card_table_cuts_no_word_at_80_columns(kind: str | None) -> None:
+    from drakkar.cli.cards import card_table
+    from drakkar.games.villainous_vikings.cards import table_rows
+
+    rows = [r for r in table_rows(None) if kind in (None, r["type"])]
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(card_table(rows, "cards", show_type=kind is None))
+    out = console.export_text()
+    words = set(out.split())
+    for r in rows:
+        shown = [v for k, v in r.items() if kind is None or k != "type"]  # (the title says it)
+        cut = [w for value in shown for w in value.split() if w not in words]
+        assert not cut, (r["id"], cut)  # "Locatio" / "n" once
+    assert "…" not in out and max(map(len, out.splitlines())) <= 80
 
 
 def test_bench_can_time_in_cpu_seconds() -> None:
@@ -471,3 +491,37 @@ def test_the_hint_keeps_a_long_label_on_one_line_at_80_columns(tmp_path: Path) -
     lines = console.export_text().splitlines()
     number = str(legal.index(picks[0]) + 1)
     assert any(x.split() == [number, "60%", *long.split()] for x in lines), lines
+
+
+def test_a_word_too_long_for_its_line_breaks_only_after_an_underscore() -> None:
+    from drakkar.cli.rules import breaks
+
+    text = "see [test_hand_limit_is_checked_after_every_draw] ok and more"
+    for width in (12, 20, 30, 40):
+        cuts = [0, *breaks(text, width), len(text)]
+        lines = [text[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+        assert "".join(lines) == text and all(len(line.rstrip()) <= width for line in lines)
+        for a in cuts[1:-1]:  # between words, or inside the long one after an underscore
+            assert text[a - 1] in " _", (width, lines)
+        assert lines[0] == "see ", lines  # the long word begins a line of its own
+    assert breaks("short words only", 80) == []
+
+
+@pytest.mark.parametrize("game", [g.name for g in registered_games()])
+def test_rules_pages_cut_no_test_name_at_80_columns(game: str) -> None:
+    import re
+
+    from drakkar.cli.rules import RulesPage
+    from drakkar.engine.registry import load
+
+    page = load(game).rules_page()
+    assert page is not None
+    source = page.read_text()
+    names = set(re.findall(r"\w+", source))
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(RulesPage(source))
+    out = console.export_text()
+    assert out.count("…") == source.count("…")  # no cell cut short with an ellipsis
+    for bit in re.findall(r"\w+", out):  # a name whole, or broken after an underscore
+        if "_" in bit and bit not in names and not bit.endswith("_"):
+            assert any(n.endswith("_" + bit) for n in names), f"{bit!r} is cut"

@@ -55,7 +55,7 @@ def test_crew_losses_come_off_the_ship():
     s = deal(HAND, draws=["Town"], encounters=["Livestock", "Livestock", "Garrison", "Coins"])
     start_raid(s)
     play(s, "attack directly")
-    assert "Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
+    assert "player 0 draws Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
 
 
 def test_plunder_draws_one_card_less_when_attacking_directly():
@@ -81,8 +81,11 @@ def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full(
     assert len(s.hands[0]) == len(hand) + 1, "no Planning draw on a resumed turn"
     assert drawn(s, "Pillage") == ["Peasants Militia", "Peasants Militia"]
     assert s.raids[0] == 1 and s.gold[0] == 8 + 14
-    assert "Peasants Militia: 0 crew killed (surprise negates 5); 20 crew left" in s.events_for(0)
-    assert "Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(0)
+    assert (
+        "player 0 draws Peasants Militia: 0 crew killed (surprise negates 5); 20 crew left"
+        in s.events_for(0)
+    )
+    assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(0)
 
 
 def test_far_destination_ignores_the_first_defender():
@@ -91,8 +94,11 @@ def test_far_destination_ignores_the_first_defender():
     assert s.current_player == 1  # the Far voyage ends the turn
     others_stay_home(s)
     play(s, "attack directly")
-    assert "Knights: ignored (a Far Destination draws one Defender less)" in s.events_for(None)
-    assert "Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
+    assert (
+        "player 0 draws Knights: ignored (a Far Destination draws one Defender less)"
+        in s.events_for(None)
+    )
+    assert "player 0 draws Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
 
 
 def test_dragon_ship_starts_the_voyage_next_turn():
@@ -142,7 +148,7 @@ def test_navigator_negates_the_first_lost_only():
     hand = [*HAND[:5], "Navigator", "Carpenter"]
     s = deal(hand, draws=["Town"], encounters=["Lost", "Lost"])
     start_raid(s, dest="Near Village", crew=["Navigator"])
-    assert "Lost, but the Navigator finds the way" in s.events_for(None)
+    assert "player 0 draws Lost: the Navigator finds the way" in s.events_for(None)
     assert s.resume[0] == 4, "the second Lost is not negated"
 
 
@@ -156,7 +162,9 @@ def test_carpenter_negates_the_first_rocks_only():
 def test_sail_maker_negates_the_first_storm_only():
     s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
     start_raid(s, crew=["Sail Maker"])
-    assert s.sail[0] == 1 and "Storm, but the Sail Maker mends the sail" in s.events_for(None)
+    assert s.sail[0] == 1 and "player 0 draws Storm: the Sail Maker mends the sail" in s.events_for(
+        None
+    )
 
 
 def test_berserkers_negate_5_kills_of_the_first_defenders_once():
@@ -165,8 +173,8 @@ def test_berserkers_negate_5_kills_of_the_first_defenders_once():
     start_raid(s, crew=["Berserkers"])
     play(s, "attack directly")
     log = s.events_for(None)
-    assert "Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
-    assert "Garrison: 10 crew killed; 5 crew left" in log
+    assert "player 0 draws Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
+    assert "player 0 draws Garrison: 10 crew killed; 5 crew left" in log
 
 
 def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
@@ -193,7 +201,10 @@ def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
     if s.view(0)["step"] == "hire":  # (the random draw may have been another Crew card)
         play(s, "done hiring")
     play(s, "sail for Village")
-    assert s.hull[0] == 0 and "Rocks, but the Carpenter patches the hull" in s.events_for(None)[-4:]
+    assert (
+        s.hull[0] == 0
+        and "player 0 draws Rocks: the Carpenter patches the hull" in s.events_for(None)[-4:]
+    )
 
 
 def test_hull_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
@@ -234,9 +245,12 @@ def test_non_sea_cards_at_sea_and_other_misplaced_cards_have_no_effect():
     start_raid(s)
     play(s, "attack directly")
     log = s.events_for(None)
-    assert "Knights: no effect at sea" in log and "Coins: no effect at sea" in log
-    assert "Storm: no effect in the Pillage phase" in log
-    assert "Garrison: no treasure" in log
+    assert (
+        "player 0 draws Knights: no effect at sea" in log
+        and "player 0 draws Coins: no effect at sea" in log
+    )
+    assert "player 0 draws Storm: no effect in the Pillage phase" in log
+    assert "player 0 draws Garrison: no treasure" in log
     assert s.gold[0] == 8 and s.crew[0] == 20 and s.resume[0] == 8  # Lost on the return
 
 
@@ -291,8 +305,8 @@ def test_berserkers_are_not_spent_on_the_defender_a_far_destination_ignores():
     others_stay_home(s)
     play(s, "attack directly")
     log = s.events_for(None)
-    assert "Garrison: ignored (a Far Destination draws one Defender less)" in log
-    assert "Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
+    assert "player 0 draws Garrison: ignored (a Far Destination draws one Defender less)" in log
+    assert "player 0 draws Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
 
 
 def test_all_four_crew_cards_can_be_hired_for_one_raid():
@@ -303,3 +317,26 @@ def test_all_four_crew_cards_can_be_hired_for_one_raid():
     me = s.view(0)["players"][0]
     assert len(me["special_crew"]) == 4 and me["gold"] == 10 - 2 - 4
     assert s.view(0)["step"] == "destination"
+
+
+def test_the_drawn_cards_say_what_each_did_an_ignored_or_negated_card_too():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Livestock", "Coins", "Rocks"]
+             + ["Peasants Militia", "Garrison", "Lost", "Coins", "Storm"])  # fmt: skip
+    start_raid(s, dest="Far Village", crew=["Sail Maker"])
+    assert [(d["card"], d["result"]) for d in s.view(None)["drawn"]] == [
+        ("Storm", "the Sail Maker mends the sail"),
+        ("Livestock", "no effect"),
+        ("Coins", "no effect"),
+        ("Rocks", "Hull damage 1"),
+    ]
+    others_stay_home(s)
+    play(s, "attack directly")
+    got = [(d["phase"], d["card"], d["result"]) for d in s.view(None)["drawn"]]
+    assert got[:5] == [
+        ("Pillage", "Peasants Militia", "ignored (Far)"),  # not its printed "kill 5 crew"
+        ("Pillage", "Garrison", "10 crew killed"),
+        ("Pillage", "Lost", "no effect"),
+        ("Plunder", "Coins", "+7 Gold"),
+        ("Plunder", "Storm", "no treasure"),
+    ]
+    assert "player 0 draws Coins: +7 Gold" in s.events_for(None)  # whose raid it is

@@ -1,17 +1,39 @@
-"""The terminal picture shows a seat its hand, the table, the others and the log, and no more."""
+"""The terminal picture shows a seat its hand, the table, the others and the log, and no more;
+in 80 columns it cuts nothing short."""
 
 from __future__ import annotations
 
+import io
+import re
+
 from rich.console import Console
+from rich.panel import Panel
 
 from drakkar.games.viking_raid import GAME
-from drakkar.games.viking_raid.scenarios import deal, play
+from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
 
 
-def text(view, player) -> str:
-    console = Console(width=140, record=True, color_system=None)
-    console.print(GAME.render(view, player))
+def text(view, player, width=140) -> str:
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    # framed as drakkar play frames it (cli/terminal.py's show_table)
+    console.print(Panel(GAME.render(view, player), title="Viking Raid — seat 0 (human)"))
     return console.export_text()
+
+
+def far_city_raid():
+    """Seat 0 home from Far City's plunder with every special Crew spent: 18 cards this turn."""
+    s = deal(["Serpent Ship", "Far City", "Navigator", "Carpenter", "Sail Maker", "Berserkers",
+              "Near Monastery"], draws=["Town"], players=3, encounters=[
+        "Lost", "Rocks", "Storm", "Livestock",  # the voyage: each Crew card acts
+        "Peasants Militia", "Knights", "Garrison", "Coins", "Coins", "Lost", "Storm",  # pillage
+        "Artifacts", "Artifacts", "Women Captives", "Rocks", "Knights", "Coins", "Livestock",
+        "Livestock", "Livestock", "Women Captives", "Women Captives",  # the return
+    ])  # fmt: skip
+    play(s, "discard Town", "go raiding", "build Serpent Ship", "hire Navigator",
+         "hire Carpenter", "hire Sail Maker", "hire Berserkers", "sail for Far City")  # fmt: skip
+    others_stay_home(s)
+    play(s, "attack by surprise")
+    return s
 
 
 def test_render_shows_hand_gold_ship_crew_damage_drawn_cards_and_log():
@@ -20,12 +42,39 @@ def test_render_shows_hand_gold_ship_crew_damage_drawn_cards_and_log():
     play(s, "discard Far City", "go raiding", "build Long Ship", "hire Carpenter", "done hiring",
          "sail for Near Village")  # fmt: skip
     out = text(s.view(0), 0)
-    assert "your hand — 7 Gold" in out and "Sail Maker" in out and "City" in out
-    assert "Long Ship" in out and "Carpenter*" in out and "Near Village (near 2)" in out
-    assert "Rocks" in out and "Voyage" in out  # the Encounter cards drawn
+    assert "your hand, 7 Gold" in out and "Sail Maker" in out and "City" in out
+    assert "Long 20" in out and "C*" in out and "Near Village 2" in out
+    assert "Rocks: the Carpenter patches the hull" in out  # the Encounter cards drawn
     assert "player 0 sails for Near Village" in out  # the log
     assert "0 you" in out
     assert out.rindex("your hand") > out.rindex("player 0 sails for Near Village")  # last
+
+
+def test_at_80_columns_nothing_is_cut_and_a_big_raid_turn_fits_a_40_row_terminal():
+    s = far_city_raid()
+    assert s.current_player == 1  # seat 0's surprise attack waits for its next turn
+    out = text(s.view(0), 0, width=80)
+    row = re.compile(
+        r"^│ 0 you +\d+ +0 +\d+ +Serpent 30 +B N\* C\* S\* +Far City 7 +0/0 +surprise +│$"
+    )
+    assert any(row.match(line) for line in out.splitlines()), out  # one whole line
+    while s.view(0)["players"][0]["continues_at"] != "Home":  # seats 1 and 2 stay home; seat
+        labels = [s.action_label(a) for a in s.legal_actions()]  # 0's turn plays through
+        play(s, "stay home" if "stay home" in labels else labels[0])
+    out = text(s.view(0), 0, width=80)
+    lines = out.splitlines()
+    assert "…" not in out and max(len(line) for line in lines) <= 80
+    for heading in ("seat", "Gold", "raids", "hand", "ship, crew", "special", "destination",
+                    "damage", "next turn"):  # fmt: skip
+        assert heading in lines[3], heading
+    assert re.search(r"│ 0 you .* B\* N\* C\* S\* +Far City 7 +0/0 +Home +│", out), out
+    flat = " ".join(line.strip("│ ") for line in lines)  # wrapped phrases joined again
+    assert "B Berserkers, N Navigator, C Carpenter, S Sail Maker" in flat
+    assert "* has acted this raid" in flat and "2 of either sinks the ship" in flat
+    assert "Peasants Militia: ignored (Far)" in flat  # not its printed "kill 5 crew"
+    assert "Knights: 5 crew killed (the Berserkers negate 5, surprise negates 5)" in flat
+    assert "no treasure: Rocks, Knights" in flat and "Coins: +7 Gold" in flat
+    assert len(lines) + 4 <= 40, out  # with two choices and the prompt below it
 
 
 def test_render_for_another_seat_hides_the_hand():

@@ -117,7 +117,22 @@ def test_elimination_ends_the_game_when_every_other_player_is_out():
     play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
     assert s.is_terminal() and s.returns() == [0.0, 1.0]
-    assert "game over: every other player is out. player 1 wins with 10 Gold" in s.events_for(0)
+    assert s.events_for(0)[-1] == (
+        "game over: player 1 is the last one in; player 1 wins with the most Gold (10)"
+    )
+
+
+def test_a_sunk_player_with_the_most_gold_wins_and_the_log_names_the_last_one_in():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], players=3)
+    s.gold[0] = 45  # (scenario: seat 0 is rich, seat 1 is already out)
+    s.vdiscard.extend(s.hands[1])
+    s.out[1], s.hands[1] = True, ()
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0]
+    assert s.events_for(None)[-1] == (  # not "every other player is out": seat 0 sank
+        "game over: player 2 is the last one in; player 0 wins with the most Gold (43)"
+    )
 
 
 def test_sunk_players_gold_still_counts_at_the_end():
@@ -177,7 +192,7 @@ def test_tie_breaks_most_gold_then_most_raids_then_a_shared_win():
     won = s.clone()
     won._finish("(scenario)")
     assert won.events_for(None)[-1] == (  # the log says why
-        "game over: (scenario). player 1 wins with 12 Gold, tied with player 0, "
+        "game over: (scenario); player 1 wins with the most Gold (12), tied with player 0, "
         "by more raids completed (2)"
     )
     s.raids[:] = [2, 2, 3]
@@ -186,7 +201,7 @@ def test_tie_breaks_most_gold_then_most_raids_then_a_shared_win():
     assert s.returns() == [0.5, 0.5, 0.0] and s.scores() == [12.0, 12.0, 5.0]
     assert (
         s.events_for(None)[-1]
-        == "game over: (scenario). player 0 and player 1 share the win with 12 Gold"
+        == "game over: (scenario); player 0 and player 1 share the win with the most Gold (12)"
     )
 
 
@@ -279,8 +294,9 @@ def test_views_show_only_the_seats_own_hand_and_its_own_draws():
     )
     assert s.view(None)["hand"] is None
     assert [p["hand_size"] for p in s.view(1)["players"]] == [8, 7]
-    assert "you draw Town" in s.events_for(0) and "you draw Town" not in s.events_for(1)
-    assert "you draw Town" not in s.view(1)["log"]
+    drew = "player 0 drew Town (seen by player 0 alone)"
+    assert drew in s.events_for(0) and drew not in s.events_for(1)
+    assert drew not in s.view(1)["log"]
 
 
 def test_redeterminize_re_deals_unseen_cards_keeping_hand_sizes():

@@ -55,18 +55,8 @@ from drakkar.games.viking_raid.options import HAND_SIZE, ROUNDS_LIMIT, VikingRai
 
 # The rulebook's phases (its numbering); a raid may resume at VOYAGE..HOME.
 PLANNING, DECLARATION, PREPARATIONS, VOYAGE, TACTICS, PILLAGE, PLUNDER, RETURN, HOME = range(1, 10)
-PHASE_NAMES = (
-    "",
-    "Planning",
-    "Declaration",
-    "Preparations",
-    "Voyage",
-    "Tactics",
-    "Pillage",
-    "Plunder",
-    "Return",
-    "Home",
-)
+PHASE_NAMES = ("", "Planning", "Declaration", "Preparations", "Voyage", "Tactics", "Pillage",
+               "Plunder", "Return", "Home")  # fmt: skip
 
 # Decision steps: what the player to move is asked. NONE: nobody (between turns, or over).
 NONE, DISCARD, DECLARE, BUILD, HIRE, CHOOSE_DESTINATION, CHOOSE_TACTICS = range(7)
@@ -79,7 +69,7 @@ BERSERKER_SHIELD = 5
 RAIDS_TO_WIN = 3
 SINKING_DAMAGE = 2
 _new_event = tuple.__new__
-LOG_LINES = 12  # log lines a view carries (the renderer shows them)
+LOG_LINES = 6  # log lines a view carries (the terminal shows the lines before above them)
 
 
 class VikingRaidState(State):
@@ -120,8 +110,8 @@ class VikingRaidState(State):
         self.after_discard = NONE
         self.ending = False  # someone completed 3 raids: the game ends with this round
         self.over = False
-        # The Encounter cards of the latest turn that drew any: (player, phase, card)
-        self.drawn: list[tuple[int, int, int]] = []
+        # The Encounter cards of the latest turn that drew any: (player, phase, card, result)
+        self.drawn: list[tuple[int, int, int, str]] = []
         self.drawn_stale = False  # a new turn began: the next draw starts a new list
         self.log(f"{n} players, 10 Gold and 7 cards each; player 0 goes first")
         self._begin_turn()
@@ -307,30 +297,30 @@ class VikingRaidState(State):
             e = self._draw_encounter(phase)
             if e < 0:
                 break
-            name = ENCOUNTER_NAMES[e]
             if E_TYPE[e] != SEA:
-                self.log(f"{name}: no effect at sea")
+                self._met(p, e, "no effect", "no effect at sea")
             elif e == LOST:
                 if self._negate(p, NAVIGATOR):
-                    self.log("Lost, but the Navigator finds the way")
+                    self._met(p, e, "the Navigator finds the way")
                     continue
-                self._pause(p, phase, "Lost")
+                self._note("the turn ends")
+                self._pause(p, phase, f"player {p} draws Lost")
                 return False
             elif e == STORM:
                 if self._negate(p, SAIL_MAKER):
-                    self.log("Storm, but the Sail Maker mends the sail")
+                    self._met(p, e, "the Sail Maker mends the sail")
                     continue
                 self.sail[p] += 1
-                self.log(f"Storm: Sail damage {self.sail[p]}")
+                self._met(p, e, f"Sail damage {self.sail[p]}")
                 if self.sail[p] >= SINKING_DAMAGE:
                     self._sink(p, "two Sail damage")
                     return False
             elif e == ROCKS:
                 if self._negate(p, CARPENTER):
-                    self.log("Rocks, but the Carpenter patches the hull")
+                    self._met(p, e, "the Carpenter patches the hull")
                     continue
                 self.hull[p] += 1
-                self.log(f"Rocks: Hull damage {self.hull[p]}")
+                self._met(p, e, f"Hull damage {self.hull[p]}")
                 if self.hull[p] >= SINKING_DAMAGE:
                     self._sink(p, "two Hull damage")
                     return False
@@ -343,13 +333,14 @@ class VikingRaidState(State):
             e = self._draw_encounter(PILLAGE)
             if e < 0:
                 break
-            name = ENCOUNTER_NAMES[e]
             if E_TYPE[e] != DEFENDERS:
-                self.log(f"{name}: no effect in the Pillage phase")
+                self._met(p, e, "no effect", "no effect in the Pillage phase")
                 continue
             if far_ignore:
                 far_ignore = False
-                self.log(f"{name}: ignored (a Far Destination draws one Defender less)")
+                self._met(
+                    p, e, "ignored (Far)", "ignored (a Far Destination draws one Defender less)"
+                )
                 continue
             kills = E_KILLS[e]
             notes = []
@@ -362,8 +353,8 @@ class VikingRaidState(State):
                 kills -= cut
                 notes.append(f"surprise negates {cut}")
             self.crew[p] = max(0, self.crew[p] - kills)
-            extra = f" ({', '.join(notes)})" if notes else ""
-            self.log(f"{name}: {kills} crew killed{extra}; {self.crew[p]} crew left")
+            killed = f"{kills} crew killed" + (f" ({', '.join(notes)})" if notes else "")
+            self._met(p, e, killed, f"{killed}; {self.crew[p]} crew left")
             if self.crew[p] == 0:
                 self._sink(p, "all the crew are killed")
                 return
@@ -377,9 +368,9 @@ class VikingRaidState(State):
                 break
             if E_TYPE[e] == TREASURE:
                 self.gold[p] += E_GOLD[e]
-                self.log(f"{ENCOUNTER_NAMES[e]}: player {p} gains {E_GOLD[e]} Gold")
+                self._met(p, e, f"+{E_GOLD[e]} Gold")
             else:
-                self.log(f"{ENCOUNTER_NAMES[e]}: no treasure")
+                self._met(p, e, "no treasure")
         self._return(p)
 
     def _return(self, p: int) -> None:
@@ -411,8 +402,8 @@ class VikingRaidState(State):
         self.vdiscard.extend(self.hands[p])
         self.hands[p] = ()
         self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is discarded")
-        if self.out.count(False) <= 1:
-            self._finish("every other player is out")
+        if self.out.count(False) <= 1:  # (sinking, p was not the last one in)
+            self._finish(f"player {self.out.index(False)} is the last one in")
 
     def _clear_raid(self, p: int) -> None:
         """Ship, hired Crew and Destination go to the discard pile."""
@@ -439,10 +430,13 @@ class VikingRaidState(State):
         win = self.winners()
         gold, raids = self.gold[win[0]], self.raids[win[0]]
         tied = [f"player {p}" for p, g in enumerate(self.gold) if g == gold and p not in win]
-        line = verdict(
-            [f"player {w}" for w in win], f"{gold} Gold", tied, f"by more raids completed ({raids})"
+        line = verdict(  # "the most Gold": the winner may be out (sunk), not the last one in
+            [f"player {w}" for w in win],
+            f"the most Gold ({gold})",
+            tied,
+            f"by more raids completed ({raids})",
         )
-        self.log(f"game over: {why}. {line}")
+        self.log(f"game over: {why}; {line}")
 
     def winners(self) -> list[int]:
         """Most Gold; tie: most raids completed; still tied: a shared win."""
@@ -468,7 +462,7 @@ class VikingRaidState(State):
             card = self.vdeck.pop()
             self.hands[p] = tuple(sorted((*self.hands[p], card)))
             self.log(f"player {p} draws a Viking card")
-            self.log(f"you draw {VIKING_NAMES[card]}", (p,))
+            self.log(f"player {p} drew {VIKING_NAMES[card]} (seen by player {p} alone)", (p,))
         if len(self.hands[p]) > HAND_SIZE:
             self.step, self.after_discard = DISCARD, then
         else:
@@ -487,8 +481,18 @@ class VikingRaidState(State):
         self.ediscard.append(e)
         if self.drawn_stale:
             self.drawn, self.drawn_stale = [], False
-        self.drawn.append((self.turn, phase, e))
+        self.drawn.append((self.turn, phase, e, ""))
         return e
+
+    def _met(self, p: int, e: int, result: str, line: str = "") -> None:
+        """Log what the Encounter card `e`, just drawn by `p`, did (`line`, else `result`),
+        and note `result` beside the card for the table."""
+        self._note(result)
+        self.log(f"player {p} draws {ENCOUNTER_NAMES[e]}: {line or result}")
+
+    def _note(self, result: str) -> None:
+        last = self.drawn[-1]
+        self.drawn[-1] = (last[0], last[1], last[2], result)
 
     # -- copies, views, checks ---------------------------------------------------------------
 

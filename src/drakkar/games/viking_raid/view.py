@@ -43,8 +43,8 @@ def seat_view(state: VikingRaidState, player: int | None) -> dict[str, Any]:
         "encounter_deck": len(state.edeck),
         "encounter_discard": _counts(state.ediscard, ENCOUNTER_NAMES),
         "drawn": [
-            {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e]}
-            for p, ph, e in state.drawn
+            {"player": p, "phase": PHASE_NAMES[ph], "card": ENCOUNTER_NAMES[e], "result": r}
+            for p, ph, e, r in state.drawn
         ],
         "ending": state.ending,
         "winners": state.winners() if state.over else None,
