@@ -39,3 +39,22 @@ def test_render_a_spectator_and_a_finished_game() -> None:
     out = text(s.view(None), None)
     assert "Winner:" in out and "Your hand" not in out
     assert "trump" not in out and "God in play" not in out  # the last raid's: no longer shown
+
+
+def test_info_says_what_the_god_in_play_and_the_others_do_at_80_columns() -> None:
+    hands = [["Books 1", "Odin"], ["Books 2", "Coins 3"], ["Books 3"]]
+    s = at_trick(3, hands, trump="Coins", god="Loki", god_owner=2)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(drakkar.load("gone-viking").info(s.view(0), 0))
+    out = console.export_text()
+    assert "…" not in out  # nothing cut
+    flat = " ".join(out.split())
+    assert "Trump: Coins." in flat
+    gods = [line.split("│")[1].strip() for line in out.splitlines() if line.count("│") == 4]
+    names = [g for g in gods if g]
+    assert names[0] == "Loki (in play)" and {"Odin", "Freya", "Thor"} <= set(names)
+    cells = " ".join(
+        line.split("│")[3].strip() for line in out.splitlines() if line.count("│") == 4
+    )
+    assert "raid: the lowest play wins" in cells and "steals 1" in cells
+    assert "Wealth 9 or more after the Jarl wins." in flat  # 3 players

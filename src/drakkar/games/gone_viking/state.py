@@ -539,6 +539,11 @@ class GoneVikingGame(Game):
 
         return render(view, player)
 
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.gone_viking.info import info
+
+        return info(view, player)
+
 
 def max_game_length(n: int, raids: int) -> int:
     """Sum over raids of the most actions a raid can take.

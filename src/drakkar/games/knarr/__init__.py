@@ -53,6 +53,11 @@ class KnarrGame(Game):
 
         return render(view, player)
 
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.knarr.info import info
+
+        return info(view, player)
+
 
 GAME = KnarrGame()
 

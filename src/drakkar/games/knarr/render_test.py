@@ -96,3 +96,18 @@ def test_at_80_columns_no_line_is_too_wide_or_ends_with_a_dot() -> None:
     for viewer in (0, 1, None):
         for line in text_of(s.view(viewer), viewer, width=80).splitlines():
             assert len(line) <= 80 and not line.rstrip().endswith("·"), line
+
+
+def test_info_gives_each_artifact_in_play_and_how_a_turn_goes_at_80_columns() -> None:
+    game = drakkar.load("knarr")
+    console = Console(width=80, record=True, color_system=None)
+    console.print(game.info(game.new(3, 1, {"artifacts": "mead-cup+random"}).view(0), 0))
+    out = console.export_text()
+    assert "…" not in out  # nothing cut
+    flat = " ".join(out.replace("│", " ").split())
+    assert "Mead Cup" in flat and "you may discard one of the five face-up board Vikings" in flat
+    assert "reputation scores 0-2: 0, 3-5: 1, 6-9: 2, 10-13: 3, 14: 5 a turn" in flat
+    assert "reaches 40 VP the round is played out" in flat
+    console = Console(width=80, record=True, color_system=None)
+    console.print(game.info(game.new(3, 1).view(0), 0))
+    assert "No Artifacts in this game" in console.export_text()
