@@ -92,3 +92,34 @@ def test_render_of_a_finished_game_names_the_winner():
         labels = [s.action_label(a) for a in s.legal_actions()]
         play(s, "stay home" if "stay home" in labels else labels[0])
     assert "game over" in text(s.view(None), None)
+
+
+def test_info_gives_every_cards_numbers_and_the_public_discard_pile_at_80_columns() -> None:
+    import random
+
+    from rich.console import Console
+
+    import drakkar
+
+    game = drakkar.load("viking-raid")
+    s = game.new(4, 1)
+    rng = random.Random(2)
+    for _ in range(40):
+        s.apply(rng.choice(s.legal_actions()))
+    view = s.view(0)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(game.info(view, 0))
+    out = console.export_text()
+    assert "…" not in out  # nothing cut
+    rows = {
+        cells[0]: cells[1:]
+        for line in out.splitlines()
+        if line.startswith("│") and (cells := [c.strip() for c in line.strip("│").split("│")])[0]
+    }
+    assert rows["Dragon Ship"] == ["4", "40", "3"]  # cost, crew, copies
+    assert rows["Navigator"] == ["4", "the first Lost"]
+    assert rows["Far City"][:2] == ["7", "1"] and "sea 4 out, 4 home" in rows["Far City"][2]
+    for name, n in view["encounter_discard"].items():
+        assert rows[name][1] == str(n), name  # copies, then how many are discarded
+    assert f"Encounter deck ({view['encounter_deck']} cards left to draw)" in out
+    assert "puts its player out of the game" in " ".join(out.split())

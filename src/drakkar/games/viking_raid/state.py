@@ -601,3 +601,8 @@ class VikingRaidGame(Game):
         from drakkar.games.viking_raid.render import render
 
         return render(view, player)
+
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.viking_raid.info import info
+
+        return info(view, player)
