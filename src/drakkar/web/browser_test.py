@@ -620,13 +620,62 @@ def test_villainous_vikings_ragnarok_says_what_the_seat_to_decide_may_do(page, b
     )
 
 
-def test_a_villainous_vikings_battle_and_its_abilities_fit_a_phone_wide_screen(
-    browser, base: str
-) -> None:  # type: ignore[no-untyped-def]
+def test_a_battle_its_abilities_and_a_raid_turn_fit_a_phone_wide_screen(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.games.viking_raid.raid_test import HAND, start_raid
+    from drakkar.games.viking_raid.scenarios import deal
+
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     draw(page, base, table_msg(vv_battle_at_winchester(), 0, "villainous-vikings"))
     page.click("details#abilities summary")
     assert page.locator("details#abilities dd").first.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Livestock", "Coins", "Rocks"])
+    start_raid(s, dest="Far Village", crew=["Sail Maker"])  # 'the Sail Maker mends the sail'
+    draw(page, base, table_msg(s, 0, "viking-raid"))
+    assert page.locator("figure.drawn").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_viking_raid_shows_what_each_encounter_card_did_and_what_sinks_a_ship(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.games.viking_raid.raid_test import HAND, start_raid
+    from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
+
+    def drawn(phase: str) -> list[tuple[str, str, bool]]:
+        figures = page.locator(f".phase[data-phase='{phase}'] figure.drawn").all()
+        return [(f.locator(".card").get_attribute("data-card"), f.locator("figcaption").inner_text(),
+                 "idle" in (f.get_attribute("class") or "")) for f in figures]  # fmt: skip
+
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Livestock", "Coins", "Rocks"]
+             + ["Peasants Militia", "Garrison", "Lost", "Coins", "Storm"])  # fmt: skip
+    start_raid(s, dest="Far Village", crew=["Sail Maker"])
+    draw(page, base, table_msg(s, 0, "viking-raid"))
+    assert page.inner_text(".zone:has(.phases) h3").lower() == (
+        "encounter cards of player 1's latest raid turn"
+    )
+    assert drawn("Voyage") == [
+        ("Storm", "the Sail Maker mends the sail", False),
+        ("Livestock", "no effect", True),  # dimmed, and still says so
+        ("Coins", "no effect", True),
+        ("Rocks", "Hull damage 1", False),
+    ]
+    assert page.inner_text("#sinking-note") == (
+        "Damage: 2 hull or 2 sail damage sinks the ship; its player is out of the game."
+    )
+    assert page.inner_text(".player[data-seat='0'] .stat.warn") == "1 more hull damage sinks it"
+    others_stay_home(s)
+    play(s, "attack directly")
+    draw(page, base, table_msg(s, 0, "viking-raid"))
+    assert drawn("Pillage") == [
+        ("Peasants Militia", "ignored (Far)", False),  # not its printed "kill 5"
+        ("Garrison", "10 crew killed", False),
+        ("Lost", "no effect", True),
+    ]
+    assert drawn("Plunder") == [("Coins", "+7 Gold", False), ("Storm", "no treasure", True)]
+    msg = table_msg(s, 0, "viking-raid")
+    msg["view"]["sinking"] = "lose-raid"
+    draw(page, base, msg)
+    assert page.inner_text("#sinking-note").endswith("its player loses that raid and plays on.")
