@@ -679,3 +679,23 @@ def test_viking_raid_shows_what_each_encounter_card_did_and_what_sinks_a_ship(
     msg["view"]["sinking"] = "lose-raid"
     draw(page, base, msg)
     assert page.inner_text("#sinking-note").endswith("its player loses that raid and plays on.")
+
+
+def test_a_villainous_vikings_sovereign_defender_shows_his_hammers(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.games.villainous_vikings.scenarios import GB, W1, W2, WSH, dice, new
+
+    s = new(3, stack=("canterbury", "cork"), captains=("glamr", "ragnar", "ivar"))
+    s.gold[0] = 5
+    s.apply_label("move to the British Isles")
+    draw(page, base, table_msg(s, 0, "villainous-vikings"))
+    assert "sovereign: Athelstan the Glorious" in page.inner_text(".card[data-card='Canterbury']")
+    dice(s, W1, GB, 4, W2, WSH)
+    s.apply_label("conquer Canterbury")
+    draw(page, base, table_msg(s, 0, "villainous-vikings"))
+    assert page.inner_text(".defender") == (
+        "Canterbury is defended by sovereign Athelstan the Glorious: +1 sword. "
+        "Hammers: white: +2 swords · grey: +1 sword · red: +1 sword"
+    )
+    assert [d.get_attribute("aria-label") for d in page.locator(".side .die").all()][-2:] == [
+        "white 2 swords", "white shield",
+    ]  # fmt: skip
