@@ -3,6 +3,7 @@
 For each game: create it in the lobby with one person and bots, play it to the end by clicking
 cards and buttons, check the final scores, save a screenshot to test-output/. Also: pass and
 play with its hand-over screen, reloading rejoins the seat, watching, and the replay page.
+(`scenario_browser_test.py` draws chosen positions with a game's renderer and reads them.)
 """
 
 from __future__ import annotations
@@ -13,60 +14,21 @@ import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from drakkar.engine.registry import games as registered_games
 from drakkar.server.conftest import free_port, server
+from drakkar.web.conftest import CHROMIUM, GAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-CHROMIUM = os.environ.get("DRAKKAR_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 OUTPUT = Path(os.environ.get("DRAKKAR_TEST_OUTPUT", "test-output"))
-GAMES = ["high-card", *(g.name for g in registered_games())]
 CLICKABLE = ".menu button, .card.playable:not([disabled]), #actions button:not([disabled])"
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="needs the browser extra: playwright")
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM}: run scripts/ci-browser.sh", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    with server(tmp_path_factory.mktemp("data"), port, games=",".join(GAMES), bot_delay=0.02):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
 
 
 def create_in_lobby(page, base: str, game: str, persons: int = 1, together: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -326,47 +288,6 @@ def test_a_knarr_destination_shows_its_cost_gain_and_trade(page, base: str) -> N
     assert "cost " in terms and "gain " in terms and "trade " in terms
 
 
-def rendered(page, base: str, msg: dict, selector: str, attribute: str = "") -> list:  # type: ignore[no-untyped-def]
-    """Draw `msg` with its game's renderer in a page; each `selector` match's `attribute`
-    (its text when none)."""
-    page.goto(base + "/")
-    return page.evaluate(  # type: ignore[no-any-return]
-        """async ([msg, selector, attribute]) => {
-        const { render } = await import(`/static/games/${msg.game}.js`);
-        const root = document.createElement("div");
-        document.body.append(root);
-        render(root, msg, { act: () => {}, legal: msg.legal, interactive: true, seat: msg.seat });
-        return [...root.querySelectorAll(selector)]
-            .map((e) => (attribute ? e.getAttribute(attribute) : e.textContent));
-    }""",
-        [msg, selector, attribute],
-    )
-
-
-def test_a_knarr_crew_viking_offers_no_recruit_of_a_hand_card_that_looks_alike(
-    page, base: str
-) -> None:  # type: ignore[no-untyped-def]
-    import drakkar
-
-    rng = random.Random(5)
-    state = drakkar.load("knarr").new(3, seed=5)
-    while True:  # a position where a crew Viking and a hand card share a name, recruiting
-        p = state.current_player
-        view = state.view(p)
-        crew = {v for column in view["seats"][p]["crew"] for v in column}
-        labels = [state.action_label(a) for a in state.legal_actions()]
-        if any(x.startswith("recruit ") for x in labels) and crew & set(view["hand"]):
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    msg = {
-        "view": view, "seat": p, "to_move": p, "over": False, "game": "knarr",
-        "seats": [{"name": f"P{i}", "kind": "person"} for i in range(3)],
-        "legal": [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()],
-    }  # fmt: skip
-    offered = rendered(page, base, msg, ".player .card.playable", "aria-label")
-    assert offered == []  # recruits are offered on the hand's cards only
-
-
 def test_a_phone_wide_screen_does_not_scroll_sideways(browser, base: str) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -378,43 +299,6 @@ def test_a_phone_wide_screen_does_not_scroll_sideways(browser, base: str) -> Non
     page.wait_for_selector(".map .region")
     assert page.evaluate(wide) <= 390, "the Villainous Vikings table"
     context.close()
-
-
-def test_gone_viking_shows_the_cards_you_know_in_another_hand(page, base: str) -> None:  # type: ignore[no-untyped-def]
-    import drakkar
-
-    state = drakkar.load("gone-viking").new(4, seed=2)
-    view = state.view(0)
-    view["known_hands"] = {"2": ["Books 7"]}  # as after Thor's pass
-    msg = {
-        "view": view, "seat": 0, "to_move": state.current_player, "over": False,
-        "game": "gone-viking", "seats": [{"name": f"P{i}", "kind": "person"} for i in range(4)],
-        "legal": [],
-    }  # fmt: skip
-    (text,) = rendered(page, base, msg, ".player[data-seat='2']")
-    assert "you know: Books 7" in text
-
-
-def test_a_finished_gone_viking_table_shows_no_trump_or_god_still_in_play(page, base: str) -> None:  # type: ignore[no-untyped-def]
-    import random
-
-    import drakkar
-
-    state = drakkar.load("gone-viking").new(4, seed=5)
-    rng = random.Random(1)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    view = state.view(0)
-    assert view["god_in_play"] and view["winners"]  # this game ends with a God in play
-    msg = {
-        "view": view, "seat": 0, "to_move": None, "over": True, "game": "gone-viking",
-        "seats": [{"name": f"P{i}", "kind": "person"} for i in range(4)], "legal": [],
-    }  # fmt: skip
-    (header,) = rendered(page, base, msg, ".row")[:1]
-    assert "Raid" in header and "Trump" not in header and "God in play" not in header
-    view["winners"] = []  # the same table mid-game shows both
-    (header,) = rendered(page, base, msg, ".row")[:1]
-    assert "Trump: " in header and "God in play: Loki" in header
 
 
 def test_a_person_asks_for_a_hint_and_plays_its_first_choice(page, base: str) -> None:  # type: ignore[no-untyped-def]

@@ -1,5 +1,6 @@
 // Viking Raid: your hand of Viking cards, each raider's ship, crew and Destination, the
-// Encounter cards drawn on the raid, the decks and discards. A card is clickable when a legal
+// Encounter cards of the latest raid turn (a phase each, with what each card did), the decks
+// and discards. A card is clickable when a legal
 // action names it (build, hire, sail for, discard); "done hiring", "go raiding" and the
 // attacks are buttons under the table.
 import { el } from "/static/js/common.js";
@@ -19,6 +20,7 @@ const SIZES = {
   "Near Village": 2, Village: 2, "Far Village": 3, "Near Monastery": 3, Monastery: 3,
   "Far Monastery": 4, "Near Town": 4, Town: 4, "Far Town": 5, "Near City": 5, City: 6, "Far City": 7,
 };
+const NO_EFFECT = ["no effect", "no treasure"]; // drawn results shown dimmed
 const ENCOUNTER = {
   Lost: ["sea", "miss a turn"], Storm: ["sea", "1 sail damage"], Rocks: ["sea", "1 hull damage"],
   "Peasants Militia": ["defenders", "kill 5"], Garrison: ["defenders", "kill 10"],
@@ -46,6 +48,38 @@ function encounterCard(name, opts = {}) {
   return card(name, { ...opts, kind: `encounter ${kind}`, kindLabel: kind, extra: el("small", {}, info) });
 }
 
+/** A drawn Encounter card with what it did beneath it ("ignored (Far)", "+7 Gold"); those that
+ * did nothing are dimmed, their result still written. */
+function encounterDrawn(d, msg) {
+  const whose = d.player !== undefined ? `, ${msg.seats[d.player]?.name}` : "";
+  const idle = NO_EFFECT.includes(d.result);
+  return el("figure", { class: `drawn${idle ? " idle" : ""}` },
+    encounterCard(d.card, { small: true, title: `${d.card} (${d.phase}${whose}): ${d.result || "drawn"}` }),
+    el("figcaption", {}, d.result || ""));
+}
+
+/** The latest raid turn's Encounter cards, a row per phase (render._drawn in the terminal). */
+function drawnCards(msg, drawn) {
+  const phases = new Map();
+  for (const d of drawn) phases.set(d.phase, [...(phases.get(d.phase) || []), d]);
+  const whose = msg.seats[drawn[0].player]?.name ?? `player ${drawn[0].player}`;
+  return zone(`Encounter cards of ${whose}'s latest raid turn`, el("div", { class: "phases" }, [...phases].map(([phase, cards]) =>
+    el("div", { class: "phase", dataset: { phase } }, el("h4", {}, phase),
+      el("div", { class: "cards" }, cards.map((d) => encounterDrawn(d, msg)))))));
+}
+
+/** What damage does, under the raiders (the terminal's legend says it too). */
+function sinkingNote(v) {
+  const sunk = v.sinking === "lose-raid" ? "its player loses that raid and plays on" : "its player is out of the game";
+  return el("p", { class: "key muted", id: "sinking-note" }, `Damage: 2 hull or 2 sail damage sinks the ship; ${sunk}.`);
+}
+
+/** "1 more hull damage sinks it" once a ship has 1 of either. */
+function nearSinking(p) {
+  const near = [p.hull_damage === 1 ? "hull" : null, p.sail_damage === 1 ? "sail" : null].filter(Boolean);
+  return p.ship && !p.out && near.length ? el("div", { class: "stat warn" }, `1 more ${near.join(" or ")} damage sinks it`) : null;
+}
+
 function counts(obj) {
   const entries = Object.entries(obj || {});
   if (!entries.length) return el("span", { class: "muted" }, "empty");
@@ -55,12 +89,13 @@ function counts(obj) {
 function raider(msg, v, p, seat) {
   const stats = [
     ["gold", p.gold], ["raids", p.raids], ["crew", p.crew],
-    ["hull", p.hull_damage], ["sail", p.sail_damage],
+    ["hull damage", p.hull_damage], ["sail damage", p.sail_damage],
   ];
   return el("div", { class: `player${seat === msg.to_move ? " to-move" : ""}`, dataset: { seat } },
     el("div", { class: "name" }, msg.seats[seat].name, seat === msg.seat ? " (you)" : "",
       v.winners && v.winners.includes(seat) ? " — winner" : "", p.out ? " — out" : ""),
     el("div", {}, stats.map(([k, x]) => el("span", { class: "stat" }, `${k} `, el("b", {}, x)))),
+    nearSinking(p),
     p.attack ? el("div", { class: "stat" }, `attacks ${p.attack}`) : null,
     p.continues_at ? el("div", { class: "stat" }, `continues at ${p.continues_at}`) : null,
     el("div", { class: "cards" },
@@ -84,10 +119,7 @@ export function render(root, msg, ui) {
     zone(`Encounter deck (${v.encounter_deck})`, el("div", { class: "cards" }, v.encounter_deck ? backs(1) : [])),
     zone("Viking discard", counts(v.viking_discard)),
     zone("Encounter discard", counts(v.encounter_discard)));
-  const raid = v.drawn && v.drawn.length
-    ? zone("Encounters drawn", el("div", { class: "cards" }, v.drawn.map((d) =>
-      encounterCard(d.card, { small: true, title: `${d.card} (${d.phase}${d.player !== undefined ? `, ${msg.seats[d.player]?.name}` : ""})` }))))
-    : null;
+  const raid = v.drawn && v.drawn.length ? drawnCards(msg, v.drawn) : null;
   let hand = null;
   if (v.hand) {
     const plays = actionsByCard(ui.legal, v.hand);
@@ -98,7 +130,8 @@ export function render(root, msg, ui) {
     })));
   }
   const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
+  const note = v.players.some((p) => p.ship) ? sinkingNote(v) : null; // (no damage to read before)
   const hint = ui.interactive && HINTS[v.step] ? el("p", { class: "hint" }, HINTS[v.step]) : null;
-  root.replaceChildren(...[header, hint, decks, raid, players, hand].filter(Boolean));
+  root.replaceChildren(...[header, hint, raid, players, note, hand, decks].filter(Boolean));
   return drawn;
 }
