@@ -6,6 +6,7 @@ const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
 const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
 const watching = seats.length === 0;
+let fatal = null; // why this link cannot open its game: shown until the page is left
 const latest = new Map(); // seat (or "watch") -> its latest state message
 const sockets = new Map();
 let onScreen = watching ? "watch" : seats[0]; // whose view is drawn
@@ -39,8 +40,10 @@ function connect(key) {
     } else if (msg.type === "error") {
       pending = false;
       if (asked && asked.seat === key) asked = null;
-      showError(msg.reason);
-      if (["bad-token", "bad-seat", "unknown-game"].includes(msg.code)) ws.fatal = true;
+      if (["bad-token", "bad-seat", "unknown-game"].includes(msg.code)) {
+        ws.fatal = true;
+        showFatal(refusal(msg, key));
+      } else showError(msg.reason);
       update();
     }
   });
@@ -53,9 +56,30 @@ function connect(key) {
 }
 
 function showError(text) {
+  if (fatal) return; // the fatal error stays
   const box = el("div", { class: "error", role: "alert" }, text);
   $("error").replaceChildren(box);
   setTimeout(() => box.remove(), 6000);
+}
+
+/** The server's refusal of a link in the screen's words: seats count from 1 there. */
+function refusal(msg, key) {
+  if (msg.code === "unknown-game") return `There is no game ${gameId} on this server.`;
+  if (key === "watch") return msg.reason;
+  if (msg.code === "bad-token") return `This link does not hold seat ${key + 1} of game ${gameId}: it may be mistyped or cut short.`;
+  return `This link names seat ${key + 1}, which no person plays in game ${gameId}.`;
+}
+
+/** A link that cannot open its game: the reason stays, with the way back to the lobby. */
+function showFatal(text) {
+  fatal = text;
+  $("error").replaceChildren(el("div", { class: "error fatal", role: "alert" },
+    text, " ", el("a", { href: "/" }, "Back to the lobby")));
+  if (!newest()) {
+    $("banner").className = "banner failed";
+    $("banner").textContent = "This link does not open a game.";
+    $("where").textContent = `game ${gameId}`;
+  }
 }
 
 function newest() {
@@ -165,3 +189,7 @@ setInterval(() => {
 
 if (watching) connect("watch");
 else seats.forEach(connect);
+
+// Another seat's link pasted into this tab differs only after the "#": no page load follows,
+// so join as the seats it holds now.
+window.addEventListener("hashchange", () => location.reload());
