@@ -48,3 +48,34 @@ def test_pasting_another_seats_link_into_the_tab_joins_as_that_seat(page, base: 
     page.wait_for_selector("#where:has-text('Player 1')")
     page.goto(base + second)  # only the #fragment differs: no page load of its own
     page.wait_for_selector("#where:has-text('Player 2')")
+
+
+@pytest.mark.parametrize("persons", [0, 1])
+def test_the_lobby_writes_no_null_under_the_links_of_a_game_with_bots(  # type: ignore[no-untyped-def]
+    page, base: str, persons: int
+) -> None:
+    create_in_lobby(page, base, "high-card", persons=persons)
+    page.wait_for_selector("#created h3")
+    text = page.inner_text("#created")
+    assert "null" not in text and "Watch" in text
+    assert page.locator("a.seat-link").count() == persons
+
+
+def test_copy_link_without_the_clipboard_api_selects_the_link_and_says_so(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    # plain http on a LAN hostname is no secure context: navigator.clipboard is missing
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("#created button:has-text('copy link')")
+    page.wait_for_selector("#created .copied:not(:empty)")
+    said = page.inner_text("#created .copied")
+    assert said == "copied" or "Ctrl+C" in said
+    selected = page.evaluate("window.getSelection().toString() || document.activeElement.value")
+    link = page.get_attribute("a.seat-link[data-seat='0']", "href") or ""
+    assert selected.endswith(link)
+
+
+def test_the_lobbys_seat_choices_have_names(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "high-card")
+    assert page.get_by_label("Seat 2: a person or a bot").count() == 1
+    assert page.get_by_label("Seat 1: name").count() == 1

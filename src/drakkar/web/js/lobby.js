@@ -50,10 +50,10 @@ function fillSeats() {
   const box = $("seats");
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const who = el("select", { id: `seat-${i}`, dataset: { seat: i } },
+    const who = el("select", { id: `seat-${i}`, dataset: { seat: i }, "aria-label": `Seat ${i + 1}: a person or a bot` },
       el("option", { value: "person", selected: i === 0 }, "a person"),
       levels.map((l) => el("option", { value: `bot:${l}`, selected: i > 0 && l === (levels.includes("normal") ? "normal" : levels[0]) }, `bot, ${l}`)));
-    const name = el("input", { id: `seat-name-${i}`, placeholder: `name (Player ${i + 1})`, maxlength: 40 });
+    const name = el("input", { id: `seat-name-${i}`, placeholder: `name (Player ${i + 1})`, maxlength: 40, "aria-label": `Seat ${i + 1}: name` });
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${i + 1}`), who, name));
   }
 }
@@ -100,18 +100,44 @@ function showCreated(created) {
   const rows = Object.entries(created.links).map(([seat, link]) => {
     const url = new URL(link, location.href).href;
     const who = created.game.seats[seat].name;
+    const field = el("input", { class: "link-text", readonly: true, value: url, "aria-label": `${who}'s link`, onfocus: (e) => e.target.select() });
+    const said = el("span", { class: "copied muted", role: "status" });
     return el("li", {},
       `${who}: `, el("a", { href: link, class: "seat-link", dataset: { seat } }, "play here"), " · ",
-      el("button", { class: "secondary", type: "button", onclick: () => navigator.clipboard?.writeText(url) }, "copy link"),
-      " ", el("code", {}, url));
+      el("button", { class: "secondary", type: "button", "aria-label": `copy ${who}'s link`, onclick: () => copyLink(field, said) }, "copy link"),
+      " ", said, " ", field);
   });
-  $("created").replaceChildren(
+  // (el drops a missing child; replaceChildren would write "null")
+  $("created").replaceChildren(el("div", {},
     el("h3", {}, `Game ${created.id} is ready`),
-    el("p", { class: "muted" }, "Each link holds one seat: send it to that player and keep it secret."),
-    el("ul", { class: "links" }, rows),
+    rows.length
+      ? el("p", { class: "muted" }, "Each link holds one seat: send it to that player and keep it secret.")
+      : el("p", { class: "muted" }, "Every seat is a bot: watch them play."),
+    rows.length ? el("ul", { class: "links" }, rows) : null,
     created.all_seats && Object.keys(created.links).length > 1
       ? el("p", {}, el("a", { href: created.all_seats }, "Play every person's seat in this browser (pass and play)")) : null,
-    el("p", {}, el("a", { href: created.watch }, "Watch")));
+    el("p", {}, el("a", { href: created.watch }, "Watch"))));
+}
+
+/** Copy a seat's link. Without the clipboard API (plain http on a LAN name is not a secure
+ * context) select it in its field and use the older copy command; say what happened. */
+async function copyLink(field, said) {
+  try {
+    await navigator.clipboard.writeText(field.value);
+    said.textContent = "copied";
+    return;
+  } catch (e) {
+    // no clipboard API here, or it refused: the fallback below
+  }
+  field.focus();
+  field.select();
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch (e) {
+    done = false;
+  }
+  said.textContent = done ? "copied" : "selected: press Ctrl+C (⌘C) to copy";
 }
 
 async function refresh() {
