@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -79,3 +80,105 @@ def test_the_lobbys_seat_choices_have_names(page, base: str) -> None:  # type: i
     page.select_option("#game", "high-card")
     assert page.get_by_label("Seat 2: a person or a bot").count() == 1
     assert page.get_by_label("Seat 1: name").count() == 1
+
+
+def active(page) -> str:  # type: ignore[no-untyped-def]
+    """What has the focus: 'body', 'banner', 'playable' or its tag and id."""
+    return str(
+        page.evaluate("""() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return "body";
+        if (a.id === "banner") return "banner";
+        if (a.matches(".playable, #actions button, #advice button")) return "playable";
+        return `${a.tagName}#${a.id}`;
+    }""")
+    )
+
+
+def test_the_focus_stays_in_the_table_after_a_move_and_turns_are_said_aloud(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    assert page.get_attribute("#turn", "aria-live") == "polite"
+    assert page.get_attribute("#log", "aria-live") == "polite"
+    assert "Your turn" in page.inner_text("#turn")
+    page.focus("#hand .card.playable")
+    page.keyboard.press("Enter")  # the card is played and the table redrawn
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    assert active(page) in ("banner", "playable")  # not <body>
+    page.wait_for_selector("#hand .card.playable:not([disabled])")  # the bot has answered
+    page.wait_for_function("document.activeElement.matches('#hand .card.playable')")
+    page.keyboard.press("Enter")  # and the keyboard plays on from there
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 1")
+    lines = page.locator("#log p").all_inner_texts()
+    assert lines and all(line.strip() for line in lines)  # no empty paragraphs
+
+
+def test_the_hand_over_screen_takes_the_focus_and_the_banner_names_nobodys_turn(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "high-card", persons=2, together=True)
+    page.wait_for_selector("#hand .card.playable")
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_selector("#handover-ready:visible")
+    page.wait_for_function("document.activeElement.id === 'handover-ready'")
+    assert "Your turn" not in page.inner_text("#banner")
+    assert "Player 2" in page.inner_text("#banner")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand .card.playable")
+    page.wait_for_function("document.activeElement.matches('#hand .card.playable')")
+    assert "Your turn, Player 2" in page.inner_text("#banner")
+
+
+def test_the_replay_slider_says_which_move_it_is_at(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.web.browser_test import play_to_the_end
+
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    play_to_the_end(page, random.Random(2))
+    page.click("text=Replay it step by step")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+    page.click("#next")
+    page.wait_for_selector("#counter:has-text('move 1 of')")
+    text = page.get_attribute("#step", "aria-valuetext") or ""
+    assert re.fullmatch(r"move 1 of \d+", text) and page.get_attribute("#step", "aria-label")
+
+
+def test_a_villainous_vikings_longship_reads_as_words(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.web.scenario_browser_test import draw, table_msg, vv_battle_at_winchester
+
+    draw(page, base, table_msg(vv_battle_at_winchester(), 0, "villainous-vikings"))
+    ship = page.locator(".player[data-seat='1'] .ship")
+    assert ship.get_attribute("role") == "img"
+    assert (
+        ship.get_attribute("aria-label") == "Longship sections: white whole, grey whole, red lost"
+    )
+
+
+def test_a_villainous_vikings_asgard_card_says_what_it_does_in_the_pool_and_in_a_hand(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    from drakkar.games.villainous_vikings.scenarios import hold, new
+    from drakkar.web.scenario_browser_test import draw, table_msg
+
+    s = new(3)
+    rolled = next(i for i, c in enumerate(s.cs.asgard) if c.dice)  # one the Gods roll dice for
+    for pile in (s.deck, s.box, s.discard):
+        if s.n_loc + rolled in pile:
+            pile.remove(s.n_loc + rolled)
+    if s.n_loc + rolled not in s.pool:
+        s.pool.append(s.n_loc + rolled)
+    hold(s, 0, "bifrost")
+    view = s.view(0)
+    pooled = next(c for c in view["pool"] if c["type"] == "asgard")
+    held = view["players"][0]["asgard_cards"][0]
+    draw(page, base, table_msg(s, 0, "villainous-vikings"))
+    text = page.locator(f".card.asgard[data-card='{pooled['name']}']").first.inner_text()
+    assert f"use: {pooled['use']}" in text and f"{pooled['vp']} VP" in text
+    assert "dice:" not in text and "the Gods roll " in text
+    assert pooled["sacrifice"] == "-" or f"sacrifice: {pooled['sacrifice']}" in text
+    mine = page.locator(f"#hand .card[data-card='{held['name']}']").inner_text()
+    assert f"use: {held['use']}" in mine and f"{held['vp']} VP" in mine
+    assert f"sacrifice: {held['sacrifice']}" in mine

@@ -175,6 +175,7 @@ def _player(s: VVState, p: int) -> dict[str, Any]:
                 "index": a,
                 "name": cs.asgard[a].name,
                 "vp": cs.asgard[a].vp,
+                "use": fx.describe(cs.asgard[a].use),
                 "sacrifice": texts.asgard_sac[a],
             }
             for a in s.held[p]

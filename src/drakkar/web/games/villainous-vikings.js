@@ -31,14 +31,29 @@ const hammers = (h) => Object.entries(h).map(([colour, text]) => `${colour}: ${t
 let abilitiesOpen = false; // the panel stays open across redraws (the table is drawn anew at every move)
 
 function location(loc, regions, opts = {}) {
+  if (loc.type === "asgard") return asgardCard(loc, opts);
   const info = [
     regions[loc.region] ?? "",
     loc.age !== undefined ? `age ${loc.age}` : null,
     loc.gold !== undefined ? `${loc.gold} gold · ${loc.vp} VP` : null,
-    loc.dice ? `dice: ${loc.dice.join(", ")}` : null,
+    loc.dice && loc.dice.length ? `dice: ${loc.dice.join(", ")}` : null,
     loc.warrior ? `${loc.warrior.kind ?? "hero"}: ${loc.warrior.name}` : null,
   ].filter(Boolean).join(" · ");
   return card(loc.name, { ...opts, kind: `location region-${loc.region}`, kindLabel: "location", title: `${loc.name}: ${info}`, extra: el("small", {}, info) });
+}
+
+/** An Asgard card in the Journey Pool or a hand: what using it does, what its sacrifice gives
+ * and its VP (the pool's also its age, the Gods' dice and a win's reward). */
+function asgardCard(c, opts = {}) {
+  const lines = [
+    c.age !== undefined ? `age ${c.age} · ${c.vp} VP` : `${c.vp} VP`,
+    c.use ? `use: ${c.use}` : null,
+    c.dice && c.dice.length ? `the Gods roll ${c.dice.join(", ")}` : null,
+    (c.reward ?? "-") !== "-" ? `a win gives ${c.reward}` : null,
+    (c.sacrifice ?? "-") !== "-" ? `sacrifice: ${c.sacrifice}` : null,
+  ].filter(Boolean);
+  return card(c.name, { ...opts, kind: `asgard${opts.small ? "" : " wide"}`, kindLabel: opts.small ? undefined : "asgard",
+    title: `${c.name}: ${lines.join("; ")}`, extra: el("small", {}, lines.map((l, i) => [i ? el("br") : null, l])) });
 }
 
 /** A die: its colour's letter and its face's symbol, read out as words ("grey 2 swords"). */
@@ -52,7 +67,8 @@ function die([colour, face]) {
 /** The Longship's sections, a lost one crossed out: "W G x". */
 function ship(p) {
   const words = p.sections.map((up, i) => `${COLOURS[i]} ${up ? "whole" : "lost"}`).join(", ");
-  return el("div", { class: "ship", title: `Longship sections: ${words}` }, "ship",
+  // (role img: a screen reader says its label, not "W G x")
+  return el("div", { class: "ship", role: "img", "aria-label": `Longship sections: ${words}`, title: `Longship sections: ${words}` }, "ship",
     p.sections.map((up, i) => [" ", el("span", { class: `section section-${COLOURS[i]}${up ? "" : " broken"}` }, up ? LETTER[COLOURS[i]] : "x")]));
 }
 
@@ -218,8 +234,10 @@ function ownCards(p, own, ui) {
   if (!shown.length) return null;
   const gives = new Map([...p.crew, ...p.locations, ...(p.asgard_cards || [])]
     .filter((c) => c.sacrifice && c.sacrifice !== "-").map((c) => [c.name, c.sacrifice]));
-  return el("div", { class: "cards", id: "hand" }, shown.map((n) =>
-    card(n, { small: true, kind: asgard.includes(n) ? "asgard" : "location", actions: own.get(n), ui,
+  const asgardCards = new Map((p.asgard_cards || []).map((c) => [c.name, c]));
+  return el("div", { class: "cards", id: "hand" }, shown.map((n) => asgardCards.has(n)
+    ? asgardCard(asgardCards.get(n), { actions: own.get(n), ui })
+    : card(n, { small: true, kind: asgard.includes(n) ? "asgard" : "location", actions: own.get(n), ui,
       title: gives.has(n) ? `${n}: sacrifice ${gives.get(n)}` : n,
       extra: gives.has(n) ? el("small", {}, `sacrifice: ${gives.get(n)}`) : null })));
 }

@@ -77,7 +77,7 @@ function showFatal(text) {
     text, " ", el("a", { href: "/" }, "Back to the lobby")));
   if (!newest()) {
     $("banner").className = "banner failed";
-    $("banner").textContent = "This link does not open a game.";
+    $("turn").textContent = "This link does not open a game.";
     $("where").textContent = `game ${gameId}`;
   }
 }
@@ -93,11 +93,16 @@ function update() {
   if (!now) return;
   // Pass and play: when another held seat is to move, hide everything until it is handed over.
   if (seats.length > 1 && !now.over && seats.includes(now.to_move) && now.to_move !== onScreen) {
+    const shown = !$("handover").hidden;
     waitingFor = now.to_move;
     $("handover-title").textContent = `Pass to ${seatName(now, now.to_move)}`;
     $("handover").hidden = false;
     // nothing of the last seat's stays in the page under the cover (a screen reader reads it)
     for (const id of ["board", "log", "actions", "advice", "scores"]) $(id).replaceChildren();
+    $("banner").className = "banner";
+    $("turn").textContent = `Pass the device to ${seatName(now, now.to_move)}.`;
+    document.querySelector("main").inert = true;
+    if (!shown) $("handover-ready").focus();
     return;
   }
   draw(latest.get(onScreen) || now);
@@ -107,13 +112,57 @@ $("handover-ready").addEventListener("click", () => {
   onScreen = waitingFor;
   waitingFor = null;
   $("handover").hidden = true;
+  document.querySelector("main").inert = false;
+  refocus = "first"; // the new player starts at the first thing they may play
   update();
 });
+
+// Focus across redraws: the table is drawn anew at every move, which would drop the focus to
+// <body>. The control that had it is found again in the new table by what it is (its action,
+// card, label and text); if it is gone, the first thing to play, else the banner.
+const REDRAWN = "#board, #actions, #advice";
+const PLAYABLE = ".playable:not([disabled]), #actions button:not([disabled]), #advice button:not([disabled])";
+let focused = null; // what the focused control in the table is
+let refocus = null; // "same": find it again; "first": the first playable control
+let parked = false; // the focus waits on the banner for a control to play
+document.addEventListener("focusin", (e) => {
+  const inside = e.target.closest(REDRAWN);
+  focused = inside ? focusKey(e.target) : null;
+  if (e.target !== $("banner")) parked = false;
+});
+
+function focusKey(node) {
+  return [node.tagName, node.dataset.action, node.dataset.card, node.dataset.region,
+    node.getAttribute("aria-label"), node.textContent.slice(0, 80)].join("|");
+}
+
+function placeFocus() {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected || active.closest("[hidden]") !== null;
+  const inTable = !lost && active.closest(REDRAWN) !== null;
+  if (refocus !== "first") {
+    if (!lost && !parked) return; // on a control that survived, or elsewhere: leave it
+    if (lost && !parked && focused === null && refocus === null) return; // never in the table
+  }
+  let target = null;
+  if (refocus !== "first" && focused !== null && !parked) {
+    target = [...document.querySelectorAll("#board *, #actions *, #advice *")]
+      .find((n) => n.matches("button, a, summary, [tabindex]") && !n.disabled && focusKey(n) === focused) || null;
+  }
+  target ||= document.querySelector(PLAYABLE);
+  if (target) {
+    target.focus();
+  } else if (lost || parked || inTable) {
+    $("banner").focus();
+    parked = true;
+  }
+}
 
 function act(action, msg) {
   const ws = sockets.get(onScreen);
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
   pending = true;
+  refocus = "same";
   ws.send(JSON.stringify({ type: "act", action, move: msg.moves }));
   document.querySelectorAll("#actions button, #advice button, .card.playable").forEach((b) => b.setAttribute("disabled", ""));
 }
@@ -127,9 +176,8 @@ async function draw(msg) {
   const mine = me !== null && msg.to_move === me;
   const banner = $("banner");
   banner.className = "banner" + (msg.over ? " over" : mine ? " yours" : "");
-  banner.replaceChildren(
-    msg.over ? "The game is over." : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`,
-    el("span", { class: "clock", id: "clock" }));
+  const turn = msg.over ? "The game is over." : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
+  if ($("turn").textContent !== turn) $("turn").textContent = turn; // (a live region: said aloud)
   banner.dataset.deadline = msg.deadline ?? "";
   $("seats").replaceChildren(...msg.seats.map((s, i) => el("span", {
     class: `seat-chip${i === msg.to_move ? " to-move" : ""}${i === me ? " me" : ""}`,
@@ -147,13 +195,26 @@ async function draw(msg) {
   if (focusAdvice && firstChoice) firstChoice.focus(); // the answer to the Hint button
   focusAdvice = false;
 
-  const log = $("log");
-  log.replaceChildren(...msg.log.map((line) => logLine(msg, line)));
-  log.scrollTop = log.scrollHeight;
+  showLog(msg);
   $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
+  placeFocus();
+  refocus = null;
   $("tools").replaceChildren(msg.over ? el("span", {},
     el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
+}
+
+/** The log, a live region: only lines new since the last draw are added (so only they are
+ * read out); a log that changed otherwise is written anew. Empty lines are left out. */
+function showLog(msg) {
+  const log = $("log");
+  const lines = msg.log.filter((line) => String(line).trim());
+  const had = [...log.children];
+  const same = had.length <= lines.length && had.every((p, i) => p.dataset.line === lines[i]);
+  const fresh = (line) => { const p = logLine(msg, line); p.dataset.line = line; return p; };
+  if (same) log.append(...lines.slice(had.length).map(fresh));
+  else log.replaceChildren(...lines.map(fresh));
+  log.scrollTop = log.scrollHeight;
 }
 
 /** The hard bot's advice for this move once asked (each move a button to play it), else a

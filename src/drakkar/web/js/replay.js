@@ -24,12 +24,13 @@ async function show(n) {
   $("where").textContent = `${msg.title} · replay of game ${msg.game_id}`;
   $("step").max = steps;
   $("step").value = step;
+  $("step").setAttribute("aria-valuetext", `move ${step} of ${steps}`);
   $("counter").textContent = `move ${step} of ${steps}`;
   $("banner").textContent = msg.played === null
     ? "The end."
     : `Next: ${seatName(msg, msg.played_by)} — ${msg.played}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
-  $("log").replaceChildren(...msg.log.map((line) => logLine(msg, line)));
+  $("log").replaceChildren(...msg.log.filter((line) => String(line).trim()).map((line) => logLine(msg, line)));
   $("log").scrollTop = $("log").scrollHeight;
   $("scores").replaceChildren(msg.over ? scoresTable(msg) : "");
 }
