@@ -182,3 +182,76 @@ def test_a_villainous_vikings_asgard_card_says_what_it_does_in_the_pool_and_in_a
     mine = page.locator(f"#hand .card[data-card='{held['name']}']").inner_text()
     assert f"use: {held['use']}" in mine and f"{held['vp']} VP" in mine
     assert f"sacrifice: {held['sacrifice']}" in mine
+
+
+# where a seat's hand (or, without one, the first thing to play) and the latest log line stand
+WHERE = """() => {
+    const first = document.querySelector("#hand") || document.querySelector(".playable, #actions button");
+    const lines = document.querySelectorAll("#log p");
+    const last = lines.length ? lines[lines.length - 1].getBoundingClientRect() : null;
+    return { hand: first.getBoundingClientRect().top + 40, log: last ? last.top : 0,
+             height: innerHeight, scrolled: scrollY };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height"),
+    [
+        ("gone-viking", 1280, 800),
+        ("knarr", 1280, 800),
+        ("viking-raid", 1280, 800),
+        ("villainous-vikings", 1280, 800),
+        ("knarr", 390, 844),
+    ],
+)
+def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: ignore[no-untyped-def]
+    browser, base: str, game: str, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    create_in_lobby(page, base, game, persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector(".card.playable:not([disabled]), .region.playable, #actions button")
+    page.wait_for_selector("#log p")
+    where = page.evaluate(WHERE)
+    context.close()
+    assert where["scrolled"] == 0
+    assert where["hand"] < where["height"], f"{game} at {width} px: your hand is below the fold"
+    assert 0 < where["log"] < where["height"], f"{game} at {width} px: the log is below the fold"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_villainous_vikings_location_with_a_hero_keeps_its_text_off_its_label(  # type: ignore[no-untyped-def]
+    browser, base: str, width: int
+) -> None:
+    from drakkar.games.villainous_vikings.scenarios import new
+    from drakkar.web.scenario_browser_test import draw, table_msg
+
+    # the longest names: Constantinople's Basil the Bulgar-Slayer, Toledo's Rodrigo the Campeador
+    s = new(3, stack=("constantinople", "toledo", "canterbury", "chartres"))
+    page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+    draw(page, base, table_msg(s, 0, "villainous-vikings"))
+    overlaps = page.evaluate("""() => [...document.querySelectorAll(".card.location")]
+        .filter((c) => c.querySelector("small") && c.querySelector(".kind")).map((c) => {
+        const text = c.querySelector("small").getBoundingClientRect();
+        const label = c.querySelector(".kind").getBoundingClientRect();
+        return [c.dataset.card, c.innerText.includes("Basil"), text.bottom - label.top];
+    })""")
+    page.context.close()
+    assert any(hero for _, hero, _ in overlaps), "no Location with a Warrior drawn"
+    assert [name for name, _, over in overlaps if over > 0.5] == [], overlaps
+
+
+def test_knarr_crew_columns_show_whole_names_on_a_desktop(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    create_in_lobby(page, base, "knarr", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector(".crew-column .mini")
+    cut = page.evaluate("""() => [...document.querySelectorAll(".crew-column .mini")]
+        .filter((m) => m.scrollWidth > m.clientWidth + 1 || m.getClientRects().length === 0
+                       || m.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(m).lineHeight || 12)
+                       || getComputedStyle(m).textOverflow === "ellipsis")
+        .map((m) => m.title)""")
+    names = page.locator(".crew-column .mini").all_inner_texts()
+    page.context.close()
+    assert names and cut == []

@@ -84,6 +84,6 @@ export function render(root, msg, ui) {
     })));
   }
   const hint = ui.interactive && HINTS[v.phase] ? el("p", { class: "hint" }, HINTS[v.phase]) : null;
-  root.replaceChildren(...[header, hint, trick, swap, table, players, hand].filter(Boolean));
+  root.replaceChildren(...[header, hint, trick, swap, hand, table, players].filter(Boolean)); // your hand in sight
   return drawn;
 }

@@ -62,7 +62,7 @@ export function render(root, msg, ui) {
   const crewNames = v.seats[msg.seat ?? -1]?.crew?.flat() ?? [];
   const pay = actionsByCard(ui.legal.filter((a) => /^(pay|discard) /.test(a.label)), crewNames);
   for (const actions of pay.values()) actions.forEach((a) => drawn.add(a.action));
-  const players = el("div", { class: "players" }, v.seats.map((p, seat) => el("div", {
+  const players = el("div", { class: "players knarr-players" }, v.seats.map((p, seat) => el("div", {
     class: `player${seat === msg.to_move ? " to-move" : ""}`, dataset: { seat },
   },
     el("div", { class: "name" }, name(seat), seat === msg.seat ? " (you)" : ""),
@@ -82,6 +82,6 @@ export function render(root, msg, ui) {
     hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((vk) => viking(vk, { actions: recruit.get(vk), ui }))));
   }
   const hint = ui.interactive && HINTS[v.phase] ? el("p", { class: "hint" }, HINTS[v.phase]) : null;
-  root.replaceChildren(...[header, hint, board, destinations, decks, players, hand].filter(Boolean));
+  root.replaceChildren(...[header, hint, hand, destinations, board, players, decks].filter(Boolean)); // your choices in sight
   return drawn;
 }

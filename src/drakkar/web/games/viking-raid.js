@@ -132,6 +132,6 @@ export function render(root, msg, ui) {
   const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
   const note = v.players.some((p) => p.ship) ? sinkingNote(v) : null; // (no damage to read before)
   const hint = ui.interactive && HINTS[v.step] ? el("p", { class: "hint" }, HINTS[v.step]) : null;
-  root.replaceChildren(...[header, hint, raid, players, note, hand, decks].filter(Boolean));
+  root.replaceChildren(...[header, hint, hand, raid, players, note, decks].filter(Boolean)); // your hand in sight
   return drawn;
 }

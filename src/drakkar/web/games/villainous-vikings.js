@@ -298,12 +298,13 @@ export function render(root, msg, ui) {
     p.locations.length ? el("div", {}, "locations: ", p.locations.map((l) => el("span", { class: "chip" }, nameOf(l), l.face_up === false ? " (raided)" : ""))) : null,
     p.sovereigns.length ? el("div", {}, "sovereigns: ", p.sovereigns.map((s) => el("span", { class: "chip" }, nameOf(s)))) : null,
     p.tokens.length ? el("div", {}, "tokens: ", p.tokens.map((t) => el("span", { class: "chip" }, nameOf(t)))) : null,
-    p.seat === msg.seat ? ownCards(p, own, ui) : null,
     p.seat !== msg.seat && p.asgard.length ? el("div", {}, "Asgard: ", p.asgard.map((a) => el("span", { class: "chip" }, nameOf(a)))) : null)));
 
   const hint = ui.interactive && !v.battle && !v.pending
     ? el("p", { class: "hint" }, "Click a Region (or Tab to it and press Enter) to move there, a Location to conquer, raid or pay danegeld; other moves are below.")
     : null;
-  root.replaceChildren(...[header, key, hint, choice, fight, map, ragnarok, pool, players, abilities(msg)].filter(Boolean));
+  const yours = mine ? ownCards(mine, own, ui) : null; // in sight, above the map
+  root.replaceChildren(...[header, key, hint, choice, fight, yours ? zone("Your cards", yours) : null,
+    map, ragnarok, pool, players, abilities(msg)].filter(Boolean));
   return drawn;
 }
