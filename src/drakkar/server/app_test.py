@@ -115,6 +115,17 @@ def test_no_such_route_and_a_wrong_method_are_refused_in_the_usual_shape(client)
     assert client.get("/static/nope.js").json()["error"] == "not-found"
 
 
+def test_a_browser_opening_an_address_not_served_gets_a_page_back_to_the_lobby(client) -> None:
+    for path in ("/nonsense", "/play/", "/play/<b>x</b>/more"):
+        r = client.get(path, headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+        assert 'href="/"' in r.text and "<b>" not in r.text
+    # the API and the static files keep their JSON, whatever a browser asks for
+    for path in ("/api/nope", "/static/nope.js"):
+        r = client.get(path, headers={"accept": "text/html"})
+        assert r.status_code == 404 and r.json()["error"] == "not-found"
+
+
 def test_an_option_that_reads_the_servers_files_is_not_taken_from_a_request(tmp_path: Path) -> None:
     app = create_app([drakkar.load("villainous-vikings")], data_dir=str(tmp_path), bot_delay=0.0)
     with TestClient(app) as c:

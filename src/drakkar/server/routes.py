@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Match
 
 from drakkar.server.tables import Hub, PlayError, Table, message_for
@@ -74,11 +75,33 @@ async def malformed(request: Request, e: Exception) -> JSONResponse:
     return JSONResponse({"error": "bad-request", "reason": where or str(e)}, status_code=400)
 
 
-async def no_route(request: Request, e: Exception) -> JSONResponse:
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>drakkar — not found</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/css/drakkar.css"></head>
+<body><header class="top"><h1><a href="/">drakkar</a></h1><span class="where">not found</span></header>
+<main><div class="error" role="alert">Nothing is served at {path}.</div>
+<p><a href="/">Back to the lobby</a></p></main></body></html>
+"""
+
+
+def wants_page(request: Request) -> bool:
+    """A browser opening an address (it asks for HTML), not a program calling the API."""
+    path = request.url.path
+    return "text/html" in request.headers.get("accept", "") and not path.startswith(
+        ("/api/", "/static/")
+    )
+
+
+async def no_route(request: Request, e: Exception) -> Response:
     """Starlette's own refusals (no such route, a method a route does not take) in the same
-    shape as every other, keeping their headers (a 405's `Allow`)."""
+    shape as every other, keeping their headers (a 405's `Allow`); a browser opening an
+    address that is not served gets a small page with the way back to the lobby."""
     status = getattr(e, "status_code", 500)
     path = request.url.path
+    if status == 404 and wants_page(request):
+        return HTMLResponse(NOT_FOUND_PAGE.format(path=html.escape(path)), status_code=404)
     if status == 404:
         code, reason = "not-found", f"nothing is served at {path}"
     elif status == 405:
