@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -255,3 +256,19 @@ def test_knarr_crew_columns_show_whole_names_on_a_desktop(browser, base: str) ->
     names = page.locator(".crew-column .mini").all_inner_texts()
     page.context.close()
     assert names and cut == []
+
+
+def test_the_lobby_names_a_refused_seat_as_its_form_does(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    def spoil(route) -> None:  # type: ignore[no-untyped-def]
+        body = json.loads(route.request.post_data or "{}")
+        body["seats"][1]["level"] = "nope"  # the form's Seat 2
+        route.continue_(post_data=json.dumps(body))
+
+    page.route(
+        "**/api/games",
+        lambda route: spoil(route) if route.request.method == "POST" else route.continue_(),
+    )
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.wait_for_selector("#error .error")
+    text = page.inner_text("#error")
+    assert text.startswith("Seat 2: no bot level 'nope'"), text

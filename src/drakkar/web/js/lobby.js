@@ -92,7 +92,8 @@ async function create(event) {
     showCreated(created);
     refresh();
   } catch (e) {
-    showError(e.message);
+    // the server counts seats from 0, the form from 1 ("seat 1: ..." is the form's Seat 2)
+    showError(e.message.replace(/\bseat (\d+):/g, (all, n) => `Seat ${Number(n) + 1}:`));
   }
 }
 
