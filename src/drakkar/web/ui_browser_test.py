@@ -272,3 +272,13 @@ def test_the_lobby_names_a_refused_seat_as_its_form_does(page, base: str) -> Non
     page.wait_for_selector("#error .error")
     text = page.inner_text("#error")
     assert text.startswith("Seat 2: no bot level 'nope'"), text
+
+
+def test_a_log_line_names_a_seat_the_game_counts_from_0(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    text = page.evaluate("""async () => {
+        const { logLine } = await import("/static/js/common.js");
+        const msg = { seats: [{ name: "Astrid" }, { name: "Bjorn" }] };
+        return logLine(msg, "2 players; seat 0 leads the first raid; player 1 plays Odin").textContent;
+    }""")
+    assert text == "2 players; Astrid leads the first raid; Bjorn plays Odin"

@@ -89,9 +89,10 @@ export function scoresTable(msg) {
         el("td", {}, r.win ? (msg.returns[r.seat] < 1 ? "shared win" : "winner") : "")))));
 }
 
-/** A log line with "player 2" written as that seat's name (games log seats from 0). */
+/** A log line with "player 2" or "seat 2" written as that seat's name (games log seats from 0,
+ * the screen counts them from 1). */
 export function logLine(msg, line) {
-  return el("p", {}, line.replace(/\bplayer (\d+)\b/gi, (all, n) =>
+  return el("p", {}, line.replace(/\b(?:player|seat) (\d+)\b/gi, (all, n) =>
     (Number(n) < msg.seats.length ? msg.seats[Number(n)].name : all)));
 }
 
