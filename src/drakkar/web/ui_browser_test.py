@@ -282,3 +282,23 @@ def test_a_log_line_names_a_seat_the_game_counts_from_0(page, base: str) -> None
         return logLine(msg, "2 players; seat 0 leads the first raid; player 1 plays Odin").textContent;
     }""")
     assert text == "2 players; Astrid leads the first raid; Bjorn plays Odin"
+
+
+def test_asking_for_a_hint_by_keyboard_keeps_the_focus_on_it_until_the_answer(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    # every control the focus visits from here on, by class
+    page.evaluate(
+        "window.visited = []; document.addEventListener('focusin', "
+        "e => window.visited.push(e.target.className || e.target.tagName))"
+    )
+    page.focus(".ask-hint")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".advice li button")
+    page.wait_for_function("document.activeElement.matches('.advice li button')")
+    visited = page.evaluate("window.visited")
+    # the button (saying Thinking…) keeps it, then the answer takes it; never a card between
+    assert visited[0] == "ask-hint" and not any("card" in v for v in visited), visited

@@ -132,6 +132,7 @@ document.addEventListener("focusin", (e) => {
 });
 
 function focusKey(node) {
+  if (node.dataset.focus) return node.dataset.focus; // a control whose words change (Hint)
   return [node.tagName, node.dataset.action, node.dataset.card, node.dataset.region,
     node.getAttribute("aria-label"), node.textContent.slice(0, 80)].join("|");
 }
@@ -222,8 +223,10 @@ function showLog(msg) {
 function adviceFor(msg, ui) {
   if (!(advice && advice.seat === msg.seat && advice.move === msg.moves)) {
     const thinking = asked !== null && asked.seat === msg.seat && asked.move === msg.moves;
+    // while thinking it is aria-disabled, not disabled: the focus stays on it until the answer
     return el("button", {
-      class: "ask-hint", disabled: thinking || pending,
+      class: "ask-hint", disabled: pending, "aria-disabled": thinking ? "true" : "false",
+      dataset: { focus: "ask-hint" },
       onclick: () => {
         const ws = sockets.get(onScreen);
         if (thinking || !ws || ws.readyState !== WebSocket.OPEN) return;
