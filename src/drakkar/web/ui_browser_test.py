@@ -20,6 +20,13 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM}: run scripts/ci-browser.sh", allow_module_level=True)
 
 
+def take_a_high_card_seat(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    """A High Card game against a bot, seat 0 open and waiting for its first card."""
+    create_in_lobby(page, base, "high-card", persons=1)
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+
+
 def test_a_link_to_no_game_keeps_its_error_and_a_way_back(page, base: str) -> None:  # type: ignore[no-untyped-def]
     page.clock.install()
     page.goto(base + "/play/doesnotexist")
@@ -99,9 +106,7 @@ def active(page) -> str:  # type: ignore[no-untyped-def]
 def test_the_focus_stays_in_the_table_after_a_move_and_turns_are_said_aloud(
     page, base: str
 ) -> None:  # type: ignore[no-untyped-def]
-    create_in_lobby(page, base, "high-card", persons=1)
-    page.click("a.seat-link[data-seat='0']")
-    page.wait_for_selector("#hand .card.playable")
+    take_a_high_card_seat(page, base)
     assert page.get_attribute("#turn", "aria-live") == "polite"
     assert page.get_attribute("#log", "aria-live") == "polite"
     assert "Your turn" in page.inner_text("#turn")
@@ -287,9 +292,7 @@ def test_a_log_line_names_a_seat_the_game_counts_from_0(page, base: str) -> None
 def test_asking_for_a_hint_by_keyboard_keeps_the_focus_on_it_until_the_answer(
     page, base: str
 ) -> None:  # type: ignore[no-untyped-def]
-    create_in_lobby(page, base, "high-card", persons=1)
-    page.click("a.seat-link[data-seat='0']")
-    page.wait_for_selector("#hand .card.playable")
+    take_a_high_card_seat(page, base)
     # every control the focus visits from here on, by class
     page.evaluate(
         "window.visited = []; document.addEventListener('focusin', "
