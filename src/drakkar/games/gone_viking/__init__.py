@@ -30,7 +30,56 @@ Options: `max_raids` (default 50; 0 for no limit) ends an unwon game by the tie 
 The full rules, with every ruling and the test that pins it: docs/rules/gone-viking.md.
 """
 
-from drakkar.games.gone_viking.state import GoneVikingGame, GoneVikingState
+from typing import Any
+
+from drakkar.engine.agent import Agent
+from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
+from drakkar.games.gone_viking import actions as A
+from drakkar.games.gone_viking.options import (
+    DEFAULT_MAX_RAIDS,
+    UNLIMITED_RAIDS,
+    GoneVikingOptions,
+)
+from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
+
+
+class GoneVikingGame(Game):
+    name = "gone-viking"
+    title = "Gone Viking!"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    num_distinct_actions = A.NUM_ACTIONS
+    options_class = GoneVikingOptions
+    state_class = GoneVikingState
+
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
+        """A true bound for the options' `max_raids` (the default 50 without options).
+
+        With no raid limit (`max_raids=0`) the bound is that of `UNLIMITED_RAIDS` raids:
+        OpenSpiel needs a number, and no game comes near it (see the rules page).
+        """
+        raids = DEFAULT_MAX_RAIDS
+        if isinstance(options, GoneVikingOptions):
+            raids = options.max_raids or UNLIMITED_RAIDS
+        return max_game_length(num_players, raids)
+
+    def heuristic_agent(self, seed: int | None = None) -> Agent:
+        from drakkar.games.gone_viking.bot import GoneVikingBot
+
+        return GoneVikingBot(seed)
+
+    def render(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.gone_viking.render import render
+
+        return render(view, player)
+
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.gone_viking.info import info
+
+        return info(view, player)
+
 
 GAME = GoneVikingGame()
 

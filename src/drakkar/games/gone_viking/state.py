@@ -14,7 +14,6 @@ import random
 from bisect import insort
 from typing import Any
 
-from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
 from drakkar.engine.options import GameOptions
 from drakkar.games.gone_viking import actions as A
@@ -54,8 +53,6 @@ from drakkar.games.gone_viking.home import (
     ReturnHome,
 )
 from drakkar.games.gone_viking.options import (
-    DEFAULT_MAX_RAIDS,
-    UNLIMITED_RAIDS,
     GoneVikingOptions,
 )
 
@@ -506,43 +503,6 @@ def _spendable(tok: list[int]) -> int:
 
 def _a(t: int) -> str:
     return f"a {TOKEN_NAMES[t]}"
-
-
-class GoneVikingGame(Game):
-    name = "gone-viking"
-    title = "Gone Viking!"
-    min_players = 3
-    max_players = 5
-    default_players = 4
-    num_distinct_actions = A.NUM_ACTIONS
-    options_class = GoneVikingOptions
-    state_class = GoneVikingState
-
-    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
-        """A true bound for the options' `max_raids` (the default 50 without options).
-
-        With no raid limit (`max_raids=0`) the bound is that of `UNLIMITED_RAIDS` raids:
-        OpenSpiel needs a number, and no game comes near it (see the rules page).
-        """
-        raids = DEFAULT_MAX_RAIDS
-        if isinstance(options, GoneVikingOptions):
-            raids = options.max_raids or UNLIMITED_RAIDS
-        return max_game_length(num_players, raids)
-
-    def heuristic_agent(self, seed: int | None = None) -> Agent:
-        from drakkar.games.gone_viking.bot import GoneVikingBot
-
-        return GoneVikingBot(seed)
-
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
-        from drakkar.games.gone_viking.render import render
-
-        return render(view, player)
-
-    def info(self, view: dict[str, Any], player: int | None) -> Any:
-        from drakkar.games.gone_viking.info import info
-
-        return info(view, player)
 
 
 def max_game_length(n: int, raids: int) -> int:

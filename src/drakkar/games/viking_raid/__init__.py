@@ -13,7 +13,45 @@ and `stack_viking` / `stack_encounter` to stack the decks for tests. The full ru
 ruling and the test that pins each: `drakkar rules viking-raid` (docs/rules/viking-raid.md).
 """
 
-from drakkar.games.viking_raid.state import VikingRaidGame, VikingRaidState
+from typing import Any
+
+from drakkar.engine.game import Game
+from drakkar.engine.options import GameOptions
+from drakkar.games.viking_raid import actions as A
+from drakkar.games.viking_raid.options import ROUNDS_LIMIT, VikingRaidOptions
+from drakkar.games.viking_raid.state import VikingRaidState
+
+
+class VikingRaidGame(Game):
+    name = "viking-raid"
+    title = "Viking Raid"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    num_distinct_actions = A.NUM_ACTIONS
+    options_class = VikingRaidOptions
+    state_class = VikingRaidState
+
+    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
+        # At most 9 decisions in a turn (discard, declare, build, 4 hires, destination,
+        # tactics), one turn per player a round, at most ROUNDS_LIMIT rounds.
+        return 9 * num_players * ROUNDS_LIMIT
+
+    def heuristic_agent(self, seed: int | None = None) -> Any:
+        from drakkar.games.viking_raid.bot import VikingRaidBot
+
+        return VikingRaidBot(seed)
+
+    def render(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.viking_raid.render import render
+
+        return render(view, player)
+
+    def info(self, view: dict[str, Any], player: int | None) -> Any:
+        from drakkar.games.viking_raid.info import info
+
+        return info(view, player)
+
 
 GAME = VikingRaidGame()
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from drakkar.engine.events import Event, verdict
 from drakkar.engine.game import Game
-from drakkar.engine.options import GameOptions
 from drakkar.engine.state import State
 from drakkar.games.viking_raid import actions as A
 from drakkar.games.viking_raid import estimate
@@ -51,7 +50,7 @@ from drakkar.games.viking_raid.cards import (
     VIKING_NAMES,
     distance,
 )
-from drakkar.games.viking_raid.options import HAND_SIZE, ROUNDS_LIMIT, VikingRaidOptions
+from drakkar.games.viking_raid.options import HAND_SIZE, VikingRaidOptions
 
 # The rulebook's phases (its numbering); a raid may resume at VOYAGE..HOME.
 PLANNING, DECLARATION, PREPARATIONS, VOYAGE, TACTICS, PILLAGE, PLUNDER, RETURN, HOME = range(1, 10)
@@ -575,34 +574,3 @@ def _stacked(deck: list[int], stack: tuple[str, ...], index: dict[str, int], rng
         rest.remove(index[name])
     rng.shuffle(rest)
     return rest + [index[name] for name in reversed(stack)]
-
-
-class VikingRaidGame(Game):
-    name = "viking-raid"
-    title = "Viking Raid"
-    min_players = 2
-    max_players = 6
-    default_players = 4
-    num_distinct_actions = A.NUM_ACTIONS
-    options_class = VikingRaidOptions
-    state_class = VikingRaidState
-
-    def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
-        # At most 9 decisions in a turn (discard, declare, build, 4 hires, destination,
-        # tactics), one turn per player a round, at most ROUNDS_LIMIT rounds.
-        return 9 * num_players * ROUNDS_LIMIT
-
-    def heuristic_agent(self, seed: int | None = None) -> Any:
-        from drakkar.games.viking_raid.bot import VikingRaidBot
-
-        return VikingRaidBot(seed)
-
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
-        from drakkar.games.viking_raid.render import render
-
-        return render(view, player)
-
-    def info(self, view: dict[str, Any], player: int | None) -> Any:
-        from drakkar.games.viking_raid.info import info
-
-        return info(view, player)
