@@ -11,6 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from drakkar.cli import app
+from drakkar.cli.conftest import scripted
 from drakkar.cli.play import parse_seats
 from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
 from drakkar.engine.record import Record
@@ -18,18 +19,6 @@ from drakkar.engine.registry import games as registered_games
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 runner = CliRunner()
-
-
-def scripted(answers: list[str]):
-    it = iter(answers)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
 
 
 def test_a_person_plays_by_number_and_label_and_bad_input_reprompts(tmp_path: Path) -> None:

@@ -7,20 +7,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from drakkar.cli.conftest import scripted
 from drakkar.cli.terminal import HUMAN, TerminalGame
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
-
-
-def scripted(answers: list[str]):  # type: ignore[no-untyped-def]
-    it = iter(answers)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
 
 
 def test_info_prints_what_the_cards_in_play_do_and_help_names_it(tmp_path: Path) -> None:
