@@ -143,14 +143,19 @@ def test_reloading_the_page_rejoins_the_seat_and_a_spectator_sees_no_hand(page, 
     assert "watching" in page.inner_text("#where") and page.locator("#hand").count() == 0
 
 
-def test_a_finished_game_replays_step_by_step(page, base: str) -> None:  # type: ignore[no-untyped-def]
+def replay_a_finished_high_card_game(page, base: str, seed: int) -> None:  # type: ignore[no-untyped-def]
+    """Play a High Card game against a bot to the end, open its replay and step to move 1."""
     create_in_lobby(page, base, "high-card", persons=1)
     page.click("a.seat-link[data-seat='0']")
-    play_to_the_end(page, random.Random(1))
+    play_to_the_end(page, random.Random(seed))
     page.click("text=Replay it step by step")
     page.wait_for_selector("#counter:has-text('move 0 of')")
     page.click("#next")
     page.wait_for_selector("#counter:has-text('move 1 of')")
+
+
+def test_a_finished_game_replays_step_by_step(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    replay_a_finished_high_card_game(page, base, 1)
     page.click("#last")
     page.wait_for_selector("#final-scores")
     page.select_option("#seat", "0")

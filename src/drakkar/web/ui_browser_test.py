@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -139,15 +138,9 @@ def test_the_hand_over_screen_takes_the_focus_and_the_banner_names_nobodys_turn(
 
 
 def test_the_replay_slider_says_which_move_it_is_at(page, base: str) -> None:  # type: ignore[no-untyped-def]
-    from drakkar.web.browser_test import play_to_the_end
+    from drakkar.web.browser_test import replay_a_finished_high_card_game
 
-    create_in_lobby(page, base, "high-card", persons=1)
-    page.click("a.seat-link[data-seat='0']")
-    play_to_the_end(page, random.Random(2))
-    page.click("text=Replay it step by step")
-    page.wait_for_selector("#counter:has-text('move 0 of')")
-    page.click("#next")
-    page.wait_for_selector("#counter:has-text('move 1 of')")
+    replay_a_finished_high_card_game(page, base, 2)
     text = page.get_attribute("#step", "aria-valuetext") or ""
     assert re.fullmatch(r"move 1 of \d+", text) and page.get_attribute("#step", "aria-label")
 
