@@ -84,9 +84,9 @@ def _card(s: VVState, code: int) -> dict[str, Any]:
         "name": card.name,
         "age": card.age,
         "vp": card.vp,
-        "use": fx.describe(card.use),
+        "use": _texts(cs).asgard_use[a],
         "dice": [COLOURS[d] for d in card.dice],
-        "reward": fx.describe(card.reward),
+        "reward": _texts(cs).asgard_reward[a],
         "sacrifice": _texts(cs).asgard_sac[a],
     }
 
@@ -94,7 +94,16 @@ def _card(s: VVState, code: int) -> dict[str, Any]:
 class _Texts:
     """A card set's ability texts, worked out once (a view is made at every bot decision)."""
 
-    __slots__ = ("cs", "captain", "warrior", "loc_sac", "asgard_sac", "dice_faces")
+    __slots__ = (
+        "cs",
+        "captain",
+        "warrior",
+        "loc_sac",
+        "asgard_sac",
+        "asgard_use",
+        "asgard_reward",
+        "dice_faces",
+    )
 
     def __init__(self, cs: CardSet) -> None:
         self.cs = cs  # (held, so that its id is not reused while cached)
@@ -105,6 +114,8 @@ class _Texts:
         self.warrior = tuple(_warrior_text(i, w) for i, w in enumerate(cs.warriors))
         self.loc_sac = tuple(fx.describe(c.sacrifice) for c in cs.locations)
         self.asgard_sac = tuple(fx.describe(c.sacrifice) for c in cs.asgard)
+        self.asgard_use = tuple(fx.describe(c.use) for c in cs.asgard)
+        self.asgard_reward = tuple(fx.describe(c.reward) for c in cs.asgard)
         self.dice_faces = tuple(
             (c, tuple(FACE_WORDS[f] for f in cs.face_names[i])) for i, c in enumerate(COLOURS)
         )
@@ -175,7 +186,7 @@ def _player(s: VVState, p: int) -> dict[str, Any]:
                 "index": a,
                 "name": cs.asgard[a].name,
                 "vp": cs.asgard[a].vp,
-                "use": fx.describe(cs.asgard[a].use),
+                "use": texts.asgard_use[a],
                 "sacrifice": texts.asgard_sac[a],
             }
             for a in s.held[p]
@@ -191,9 +202,14 @@ SAC_KINDS = {"L": "Location", "W": "Warrior", "A": "Asgard card"}
 
 def _sacrificed(s: VVState, what: str, i: int) -> dict[str, str]:
     """A card to sacrifice (or sacrificed): its kind, name and what the sacrifice gives."""
-    cs = s.cs
-    card = cs.locations[i] if what == "L" else cs.warriors[i] if what == "W" else cs.asgard[i]
-    return {"kind": SAC_KINDS[what], "name": card.name, "gives": fx.describe(card.sacrifice)}
+    cs, texts = s.cs, _texts(s.cs)
+    if what == "L":
+        name, gives = cs.locations[i].name, texts.loc_sac[i]
+    elif what == "W":
+        name, gives = cs.warriors[i].name, texts.warrior[i]["sacrifice"]
+    else:
+        name, gives = cs.asgard[i].name, texts.asgard_sac[i]
+    return {"kind": SAC_KINDS[what], "name": name, "gives": gives}
 
 
 def _choices(s: VVState, side: B.Side) -> dict[str, Any]:
@@ -205,6 +221,20 @@ def _choices(s: VVState, side: B.Side) -> dict[str, Any]:
         "sword_cost": B.SWORD_COST,
         "can_buy": s.gold[side.seat] >= B.SWORD_COST,
     }
+
+
+def _side_view(s: VVState, b: B.Battle, i: int, x: B.Side) -> dict[str, Any]:
+    # what stopping now would cost this side (Locations and the Gods take none)
+    hits = B.hits_taken(b, i) if x.seat >= 0 else None
+    return dict(
+        x.to_json(),
+        name=s.side_name(b, x),
+        total=b.swords(i),
+        dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces],
+        sacrificed_cards=[_sacrificed(s, what, k) for what, k in x.sacs],
+        hits=hits,
+        sections_lost=None if hits is None else B.sections_lost(s, x.seat, hits),
+    )
 
 
 def _battle_view(s: VVState) -> dict[str, Any] | None:
@@ -221,21 +251,7 @@ def _battle_view(s: VVState) -> dict[str, Any] | None:
         "region": b.region,
         "fight": b.fights,
         "target": target,
-        "sides": [
-            dict(
-                x.to_json(),
-                name=s.side_name(b, x),
-                total=b.swords(i),
-                dice=[[c, s.cs.face_names[c][f]] for c, f in x.faces],
-                sacrificed_cards=[_sacrificed(s, what, i) for what, i in x.sacs],
-                # what stopping now would cost this side (Locations and the Gods take none)
-                hits=B.hits_taken(b, i) if x.seat >= 0 else None,
-                sections_lost=B.sections_lost(s, x.seat, B.hits_taken(b, i))
-                if x.seat >= 0
-                else None,
-            )
-            for i, x in enumerate(b.sides)
-        ],
+        "sides": [_side_view(s, b, i, x) for i, x in enumerate(b.sides)],
         # the side that wins if both stop now; -1 both sink; None a Captains' tie, refought
         "winner_now": None if b.refit else B.standing(s, b),
         "decider": b.sides[b.decider].seat,
