@@ -17,6 +17,11 @@ class Slow:  # a search that takes a while, in its thread
         return [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
 
 
+class Pending:  # stands for another client's search still under way
+    def done(self) -> bool:
+        return False
+
+
 def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
     created = new_game(client, game="viking-raid", players=3, seed=4, seats=[
         {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}])  # fmt: skip
@@ -48,14 +53,11 @@ def test_the_seat_to_move_may_ask_the_hard_bot_for_a_hint(client) -> None:
     busy = new_game(client)
     with client.websocket_connect(f"/ws/games/{busy['id']}") as ws:
         hello(ws, 0, token(busy, 0))
-        hub.hint_clients.add("testclient")  # this client's search at another table runs
+        running = {"10.0.0.1": Pending(), "10.0.0.2": Pending()}  # two others' searches: the cap
+        hub.hint_tasks.update(running)
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "busy"
-        hub.hint_clients.clear()
-        hub.hint_clients.update({"10.0.0.1", "10.0.0.2"})  # searches for two others: the cap
-        ws.send_json({"type": "hint"})
-        assert ws.receive_json()["code"] == "busy"
-        hub.hint_clients.clear()
+        hub.hint_tasks.clear()
         hub.levels = lambda game: {"easy": "random"}  # a game without a search bot
         ws.send_json({"type": "hint"})
         assert ws.receive_json()["code"] == "no-hint"
@@ -83,7 +85,7 @@ def test_a_move_sent_after_a_hint_does_not_wait_for_it(client, monkeypatch) -> N
         assert first["type"] == "state" and first["moves"] == 1  # the move, at once
         assert second["type"] == "hint" and second["move"] == 0  # then the hint it asked for
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    assert hub.hints_running == 0 and not hub.hint_clients
+    assert hub.hints_running == 0 and not hub.hint_tasks
 
 
 def test_a_failed_hint_search_is_refused_and_may_be_asked_again(client, monkeypatch) -> None:

@@ -187,13 +187,13 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # stored games that no longer replay, and why
-        self.hint_clients: set[str] = set()  # the clients (addresses) of the searches under way
-        self.hint_tasks: dict[str, asyncio.Task[dict[str, Any]]] = {}  # each client's search
+        # each client's (address's) search under way; it removes itself when it ends
+        self.hint_tasks: dict[str, asyncio.Task[dict[str, Any]]] = {}
 
     @property
     def hints_running(self) -> int:
         """Hint searches under way, over every table (one a client: see `hint`)."""
-        return len(self.hint_clients)
+        return len(self.hint_tasks)
 
     # -- the lobby ---------------------------------------------------------------------------
 
@@ -464,13 +464,12 @@ class Hub:
             if earlier is not None and not earlier.done():
                 await asyncio.wait([earlier])
                 return await self.hint(table, seat, client)  # asked afresh: the game moved on
-            if self.hints_running >= MAX_HINTS or client in self.hint_clients:
+            if self.hints_running >= MAX_HINTS:
                 raise PlayError("busy", "the server is working out other hints; ask again soon")
-            self.hint_clients.add(client)  # counted now: a second request this instant sees it
             search = asyncio.get_running_loop().create_task(
                 self._advise(table.game, state.clone(), key, client)
             )
-            self.hint_tasks[client] = search
+            self.hint_tasks[client] = search  # counted now: a second request this instant sees it
             search.add_done_callback(lambda t: t.cancelled() or t.exception())  # seen: no warning
             table.hints = {k: t for k, t in table.hints.items() if k[1] == key[1]}
             table.hints[key] = search
@@ -492,7 +491,6 @@ class Hub:
             log.error("hint for seat %s at move %s failed: %r", seat, move, e)
             raise PlayError("hint-failed", "the hint could not be worked out; ask again") from e
         finally:
-            self.hint_clients.discard(client)
             if self.hint_tasks.get(client) is asyncio.current_task():
                 del self.hint_tasks[client]
         choices = [
