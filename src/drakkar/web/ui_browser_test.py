@@ -200,7 +200,10 @@ WHERE = """() => {
         ("knarr", 1280, 800),
         ("viking-raid", 1280, 800),
         ("villainous-vikings", 1280, 800),
+        ("gone-viking", 390, 844),
         ("knarr", 390, 844),
+        ("viking-raid", 390, 844),
+        ("villainous-vikings", 390, 844),
     ],
 )
 def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: ignore[no-untyped-def]
