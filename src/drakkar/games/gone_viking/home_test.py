@@ -319,6 +319,15 @@ def test_max_raids_ends_the_game_by_the_tie_rules() -> None:
     assert "max_raids" in " ".join(s.events_for(None))
 
 
+def test_at_the_raid_limit_the_tie_rules_pick_among_all_players() -> None:
+    tokens = ["1 Book, 3 Trees", "2 Coins, 2 Trees", "3 Fists, 2 Trees"]
+    s = at_home(3, tokens, raid=50)  # the default max_raids; nobody reaches 9
+    pay_the_jarl(s)  # seat 2 (5) pays 3 and would lead the next raid
+    assert s.phase == OVER and s.raid == 50 and s.leader == 2
+    # seats 0 and 1 have the most wealth (4): token values 5 + 3 against 4 + 4 + 2
+    assert s.winners == (1,)
+
+
 def test_no_raid_limit_when_max_raids_is_zero() -> None:
     game = drakkar.load("gone-viking")
     s = game.new(3, 1, {"max_raids": 0})
