@@ -20,7 +20,7 @@ from drakkar.games.gone_viking.cards import (
 )
 from drakkar.games.gone_viking.home import FREE_SWAP, LEADER_TRUMP
 from drakkar.games.gone_viking.options import UNLIMITED_RAIDS
-from drakkar.games.gone_viking.scenario import at_trick, card, labels, play
+from drakkar.games.gone_viking.scenario import at_trick, card, deal_hands, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
 
 GAME = drakkar.load("gone-viking")
@@ -430,6 +430,21 @@ def test_stop_swapping_still_swaps_the_cards_already_picked() -> None:
     assert s.phase == LEADER_TRUMP
     assert s.pile[-2:] == [hand[4], hand[2]]
     assert s.hands[1] == sorted([*hand[:2], hand[3], *hand[5:], *top])
+    s.check_invariants()
+
+
+def test_the_free_swap_may_trade_a_god() -> None:
+    s = at_free_swap()
+    hands = [
+        ["Books 1", "Books 2", "Books 3", "Books 4", "Books 5", "Coins 1", "Coins 2"],
+        ["Loki", "Coins 3", "Coins 4", "Coins 5", "Coins 6", "Hammers 1", "Hammers 2"],
+        ["Hammers 3", "Hammers 4", "Hammers 5", "Hammers 6", "Hammers 7", "Fists 1", "Fists 2"],
+    ]
+    s.pile = deal_hands(s, hands)
+    s.pile_known = [0] * len(s.pile)
+    s._legal = None
+    play(s, "swap Loki", "stop swapping")
+    assert s.pile[-1] == card("Loki") and card("Loki") not in s.hands[1]
     s.check_invariants()
 
 
