@@ -76,6 +76,16 @@ def test_loki_home_power_takes_or_steals_one_token_but_no_ship() -> None:
     assert s.tokens[2][3] == 1
 
 
+def test_loki_home_power_is_one_token_from_the_supply_or_another_player() -> None:
+    s = at_home(3, ["5 Books", "1 Coin, 2 Trees", "2 Trees"], god="Loki", god_owner=1)
+    got = labels(s)
+    assert "take a Book from the supply" not in got  # all five Books are held
+    assert "steal a Book from player 0" in got
+    assert not any(x.endswith("from player 1") for x in got)  # not from oneself
+    play(s, "take a Tree from the supply")
+    assert s.phase == JARL and s.tokens[1] == [0, 1, 0, 0, 3, 0]  # one token, no second
+
+
 def test_thor_home_power_builds_a_ship_from_any_four_tokens() -> None:
     s = at_home(3, ["2 Books, 2 Trees", "2 Books, 2 Trees", "2 Trees"], god="Thor", god_owner=1)
     # seat 0 (the leader) has no valid set and is skipped; seat 1 has Thor
@@ -278,6 +288,27 @@ def test_tied_winners_not_leading_the_token_values_decide_then_a_shared_win() ->
     assert s.events_for(None)[-1] == "player 1 and player 2 share the win with wealth 9"
 
 
+@pytest.mark.parametrize(
+    ("one", "other", "winners"),
+    [
+        # equal wealth, so only the token values (Ship 11, Book 5, Coin 4, Hammer 3, Fist 2,
+        # Tree 1) tell them apart; each tie below holds only at those values
+        ("1 Book, 1 Fist", "1 Coin, 1 Hammer", (1, 2)),  # 7 and 7
+        ("1 Book, 1 Tree", "1 Coin, 1 Fist", (1, 2)),  # 6 and 6
+        ("1 Coin, 1 Tree", "1 Hammer, 1 Fist", (1, 2)),  # 5 and 5
+        ("1 Hammer, 1 Tree", "2 Fists", (1, 2)),  # 4 and 4
+        ("1 Ship", "1 Book, 1 Coin, 2 Trees", (1, 2)),  # 11 and 11
+        ("1 Fist, 1 Tree", "2 Trees", (1,)),  # 3 beats 2
+    ],
+)
+def test_the_token_values_of_the_last_tie_break(
+    one: str, other: str, winners: tuple[int, ...]
+) -> None:
+    s = at_trick(3, [[], [], []], tokens=["2 Trees", one, other], begin=False)
+    assert s.wealth(1) == s.wealth(2) and s.leader == 0
+    assert s.winner_choice([1, 2]) == winners
+
+
 def test_max_raids_ends_the_game_by_the_tie_rules() -> None:
     game = drakkar.load("gone-viking")
     s = game.new(3, 1, {"max_raids": 1})
@@ -286,6 +317,15 @@ def test_max_raids_ends_the_game_by_the_tie_rules() -> None:
         s.apply(s.legal_actions()[0])
     assert s.raid == 1 and s.winners and abs(sum(s.returns()) - 1.0) < 1e-9
     assert "max_raids" in " ".join(s.events_for(None))
+
+
+def test_at_the_raid_limit_the_tie_rules_pick_among_all_players() -> None:
+    tokens = ["1 Book, 3 Trees", "2 Coins, 2 Trees", "3 Fists, 2 Trees"]
+    s = at_home(3, tokens, raid=50)  # the default max_raids; nobody reaches 9
+    pay_the_jarl(s)  # seat 2 (5) pays 3 and would lead the next raid
+    assert s.phase == OVER and s.raid == 50 and s.leader == 2
+    # seats 0 and 1 have the most wealth (4): token values 5 + 3 against 4 + 4 + 2
+    assert s.winners == (1,)
 
 
 def test_no_raid_limit_when_max_raids_is_zero() -> None:

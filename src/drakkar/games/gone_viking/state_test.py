@@ -20,7 +20,7 @@ from drakkar.games.gone_viking.cards import (
 )
 from drakkar.games.gone_viking.home import FREE_SWAP, LEADER_TRUMP
 from drakkar.games.gone_viking.options import UNLIMITED_RAIDS
-from drakkar.games.gone_viking.scenario import at_trick, card, labels, play
+from drakkar.games.gone_viking.scenario import at_trick, card, deal_hands, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
 
 GAME = drakkar.load("gone-viking")
@@ -211,12 +211,13 @@ def test_empty_hands_are_skipped_and_a_lone_player_wins_each_trick() -> None:
     assert s.tokens[0][2] == 1  # alone, and wins it
 
 
-def test_the_winner_takes_a_tree_when_the_type_is_used_up() -> None:
-    s = at_trick(3, [["Books 5"], ["Books 1"], ["Books 2"]],
-                 tokens=["5 Books, 2 Trees", "2 Trees", "2 Trees"])  # fmt: skip
+def test_the_winner_takes_a_tree_when_the_type_is_used_up_and_leads_next() -> None:
+    hands = [["Books 5", "Coins 1"], ["Books 1", "Coins 2"], ["Books 2", "Coins 3"]]
+    s = at_trick(3, hands, leader=1, tokens=["5 Books, 2 Trees", "2 Trees", "2 Trees"])
     assert s.supply[0] == 0
-    play(s, "play Books 5", "done", "play Books 1", "done", "play Books 2", "done")
+    play(s, "play Books 1", "done", "play Books 2", "done", "play Books 5", "done")
     assert s.tokens[0] == [5, 0, 0, 0, 3, 0]
+    assert s.current_player == s.trick_leader == 0  # the winner leads the next trick
 
 
 def test_a_god_face_up_is_plunder_of_its_type_and_value() -> None:
@@ -285,9 +286,11 @@ def test_under_loki_an_off_type_play_cannot_win_even_the_lowest() -> None:
 
 
 def test_odin_allows_single_cards_only_and_names_trump() -> None:
-    s = at_trick(3, [["Hammers 1", "Hammers 2"], ["Hammers 3"], ["Fists 1"]], god="Odin")
+    hands = [["Hammers 1", "Hammers 2", "Loki"], ["Hammers 3"], ["Fists 1"]]
+    s = at_trick(3, hands, god="Odin")
     play(s, "play Hammers 1")
-    assert labels(s) == ["done"]  # no boosting
+    # no boosting; a God is not part of the play, so it may still be laid beside the one card
+    assert labels(s) == ["lay Loki face down", "done"]
     play(s, "done", "play Hammers 3", "done", "play Fists 1", "done")
     s = at_trick(3, [["Hammers 1", "Odin"], ["Hammers 3", "Coins 2"], ["Fists 1", "Fists 2"]])
     play(s, "play Hammers 1", "lay Odin face down", "done", "play Hammers 3", "done")
@@ -314,9 +317,10 @@ def test_freya_names_trump_only_when_there_is_none() -> None:
 
 
 def test_freya_gives_every_trick_winner_a_coin() -> None:
-    s = at_trick(3, [["Books 5"], ["Books 1"], ["Books 2"]], god="Freya")
+    s = at_trick(3, [["Books 5"], ["Books 1"], ["Books 2"]], god="Freya", god_owner=2)
     play(s, "play Books 5", "done", "play Books 1", "done", "play Books 2", "done")
-    assert s.tokens[0] == [1, 1, 0, 0, 2, 0]
+    assert s.tokens[0] == [1, 1, 0, 0, 2, 0]  # the winner, not Freya's owner, takes the Coin
+    assert s.tokens[2] == [0, 0, 0, 0, 2, 0]
     s = at_trick(3, [["Books 5"], ["Books 1"], ["Books 2"]], god="Freya",
                  tokens=["6 Coins", "", ""])  # fmt: skip
     play(s, "play Books 5", "done", "play Books 1", "done", "play Books 2", "done")
@@ -341,6 +345,17 @@ def test_thor_removes_trump_and_following_the_highest_of_any_type_wins() -> None
     play(s, "play Hammers 7", "done", "play Coins 1", "done")
     assert s.tokens[1][2] == 1  # Coins (the old trump) counts for nothing; 7 is highest
     assert s.voids[1] == 0  # not following under Thor shows no void
+
+
+def test_thors_freedom_from_following_starts_the_trick_after_he_is_laid() -> None:
+    hands = [["Books 1", "Thor"], ["Books 2", "Hammers 7", "Coins 6"], ["Books 3", "Coins 1"]]
+    s = at_trick(3, hands)
+    play(s, "play Books 1", "lay Thor face down", "done")
+    assert labels(s) == ["play Books 2"]  # Thor is not in play yet: seat 1 must follow
+    play(s, "play Books 2", "done", "play Books 3", "done")
+    assert s.god == card("Thor") and s.current_player == 2
+    play(s, "play Coins 1", "done")
+    assert "play Hammers 7" in labels(s)  # now he is: seat 1 holds Coins 6 but need not follow
 
 
 def test_thor_revealed_sets_no_trump_and_loki_keeps_it() -> None:
@@ -415,6 +430,21 @@ def test_stop_swapping_still_swaps_the_cards_already_picked() -> None:
     assert s.phase == LEADER_TRUMP
     assert s.pile[-2:] == [hand[4], hand[2]]
     assert s.hands[1] == sorted([*hand[:2], hand[3], *hand[5:], *top])
+    s.check_invariants()
+
+
+def test_the_free_swap_may_trade_a_god() -> None:
+    s = at_free_swap()
+    hands = [
+        ["Books 1", "Books 2", "Books 3", "Books 4", "Books 5", "Coins 1", "Coins 2"],
+        ["Loki", "Coins 3", "Coins 4", "Coins 5", "Coins 6", "Hammers 1", "Hammers 2"],
+        ["Hammers 3", "Hammers 4", "Hammers 5", "Hammers 6", "Hammers 7", "Fists 1", "Fists 2"],
+    ]
+    s.pile = deal_hands(s, hands)
+    s.pile_known = [0] * len(s.pile)
+    s._legal = None
+    play(s, "swap Loki", "stop swapping")
+    assert s.pile[-1] == card("Loki") and card("Loki") not in s.hands[1]
     s.check_invariants()
 
 
