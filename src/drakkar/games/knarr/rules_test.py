@@ -367,6 +367,7 @@ def test_each_player_may_trade_on_their_own_turn() -> None:
     finish_turn(s)
     assert s.current_player == 1 and "trade 1 bracelet" in labels(s)
 
+
 def test_trade_only_once_a_turn() -> None:
     s = trade_setup()
     set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
