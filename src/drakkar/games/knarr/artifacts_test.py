@@ -72,6 +72,14 @@ def test_mead_cup_can_be_declined_and_is_not_offered_after_a_recruit() -> None:
     assert s.phase != MEAD
 
 
+def test_mead_cup_after_exploring_a_land_of_influence_too() -> None:
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("mead-cup", crew, ["yellow VP", "green VP", "purple VP"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    assert s.phase == MEAD
+
+
 def test_mead_cup_also_after_a_weathervane_explore() -> None:
     options = {"artifacts": "mead-cup+random", "destination_stack": ["A16"]}
     seed = next(k for k in range(100) if deal(3, k, **options).artifacts[1] == WEATHERVANE)
@@ -152,6 +160,10 @@ def test_cauldron_second_viking_of_a_colour_takes_any_slot_free() -> None:
     assert "recruit red bracelet: take slot 3: green BR" in labels(s)
     assert "recruit green VP: take slot 3: green BR" in labels(s)
     assert not any(x.startswith("recruit green VP: take slot 1") for x in labels(s))  # a 1st green
+    set_tokens(s, 0, rc=1)
+    assert "recruit green VP: take slot 1: blue VP, paying a recruit token" in labels(s)
+    assert "recruit red bracelet: take slot 3: green BR" in labels(s)  # still free
+    set_tokens(s, 0, rc=0)
     play(s, "recruit red bracelet: take slot 3: green BR")
     assert s.rc[0] == 0 and "green bracelet" in [kind_name(V_KIND[v]) for v in s.hands[0]]
 
@@ -179,6 +191,9 @@ def test_golden_bracelet_third_viking_reserves_a_destination_to_explore_later() 
     assert [DEST_IDS[d] for d in s.reserved[0]] == ["B28"]
     assert b_deck_top in s.dslots  # its slot was refilled
     assert s.view(1)["seats"][0]["reserved"] == ["B28"]
+    s.turn, s.phase = 1, MAIN  # (another player who could pay for B28)
+    set_crew(s, 1, ["red VP", "red bracelet", "blue VP", "blue bracelet"])
+    assert not any(x.startswith("explore B28") for x in labels(s))
     s.turn, s.phase = 0, MAIN  # (back to player 0 for the next check)
     set_crew(s, 0, ["red VP", "red bracelet", "blue VP", "blue bracelet"])
     assert "explore B28 paying 2 red 2 blue" in labels(s)
@@ -211,12 +226,13 @@ def test_golden_bracelet_skipped_when_no_destination_is_face_up() -> None:
 
 def test_helmet_a_b_card_onto_an_a_card_gives_an_extra_recruit() -> None:
     crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
-    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"], br=1)
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"], br=1, rc=2)
     set_ship(s, 0, ["A19"])
     play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
     play(s, "pay a blue VP viking", "pay a blue bracelet viking")
     assert s.phase == HELMET_PHASE
-    assert "helmet: no extra recruit" in labels(s)
+    *extra, decline = labels(s)  # a Recruit, nothing else (A16 is payable in tokens)
+    assert decline == "helmet: no extra recruit" and all(x.startswith("recruit ") for x in extra)
     play(s, recruit(s, "green VP", 3))  # (recruit() finds it among the legal labels)
     assert len(s.crew[0][2]) == 1
     assert s.phase == AFTER  # then the optional trade, as after any action
@@ -326,6 +342,21 @@ def test_amulet_and_weathervane_pay_once_for_two_lines_made_at_once() -> None:
     assert s.phase != WEATHERVANE_PHASE
 
 
+def test_amulet_judges_each_turn_from_its_own_lines() -> None:
+    # player 0 ends its turn with two lines; player 1 then makes its first: a rise for it
+    s = setup("amulet", [*TWO_LINES_BUT_PURPLE, "purple VP", "purple bracelet"], FOUR[:3])
+    set_crew(s, 1, FOUR)
+    set_hand(s, 1, ["purple VP", "yellow VP", "yellow reputation"])
+    set_tokens(s, 1, rc=0, br=0, rep=0)
+    assert s.lines(0) == 2
+    play(s, recruit(s, "red VP", 1))
+    assert s.lines(0) == 2 and s.rep[0] == 0  # no rise for player 0
+    if s.phase == AFTER:
+        play(s, "end turn")
+    play(s, recruit(s, "purple VP", 5))
+    assert (s.br[1], s.rc[1], s.rep[1]) == (1, 1, 1)
+
+
 def test_no_amulet_without_the_option() -> None:
     s = setup("none", FOUR, ["purple VP", "green bracelet", "blue bracelet"])
     play(s, recruit(s, "purple VP", 5))
@@ -340,8 +371,9 @@ def test_weathervane_a_line_gives_an_extra_explore_paid_as_usual() -> None:
     s = setup("weathervane", crew, ["purple VP", "green bracelet", "blue bracelet"])
     play(s, recruit(s, "purple VP", 5))
     assert s.phase == WEATHERVANE_PHASE
-    assert "explore A16 paying 2 yellow" in labels(s)
-    assert labels(s)[-1] == "weathervane: no extra explore"
+    *extra, decline = labels(s)  # an Explore, nothing else (a Recruit is possible)
+    assert "explore A16 paying 2 yellow" in extra and all(x.startswith("explore ") for x in extra)
+    assert decline == "weathervane: no extra explore"
     play(s, "explore A16 paying 2 yellow", "pay a yellow VP viking", "pay a yellow bracelet viking")
     assert [DEST_IDS[d] for d in s.ships[0]] == ["A16"]
     assert s.rep[0] == 1  # A16's immediate reputation

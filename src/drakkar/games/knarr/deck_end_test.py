@@ -23,8 +23,8 @@ def recruit_red(s) -> None:
         play(s, "end turn")
 
 
-def empty_deck_setup():
-    s = deal(3)
+def empty_deck_setup(seed: int = 1):
+    s = deal(3, seed=seed)
     set_hand(s, 0, ["red VP", "yellow VP", "green VP"])
     set_tokens(s, 0, br=0)
     return s
@@ -39,6 +39,18 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discard_pile() -> None:
     assert s.slots[0] in pile and sorted(s.deck + [s.slots[0]]) == pile
     assert s.discard == [] and s.deck_public
     assert "the discard pile is shuffled into a new Viking deck" in s.events_for(None)
+
+
+def test_the_new_deck_is_the_discard_pile_shuffled_not_in_its_order() -> None:
+    drew_the_top = []
+    for seed in range(8):
+        s = empty_deck_setup(seed)
+        s.discard += s.deck
+        s.deck = []
+        top = s.discard[-1]  # drawn first were the pile not shuffled
+        recruit_red(s)
+        drew_the_top.append(s.slots[0] == top)
+    assert not all(drew_the_top)
 
 
 def _deck_into_crews(s, counts: dict[int, int]) -> None:
@@ -85,6 +97,8 @@ def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> No
     discarded = sorted(x.split("discard a ")[1].split(" viking")[0] for x in (first, second))
     left = kind_name(V_KIND[s.deck[0]])
     assert sorted([drawn, left]) == discarded  # one became the drawn card, one the deck
+    assert s.deck_public and s.discard == []  # the discards made the pile, shuffled into it
+    assert "the discard pile is shuffled into a new Viking deck" in s.events_for(None)
     assert s.current_player == 1  # player 0 had no bracelet: its turn is over
 
 
@@ -100,6 +114,21 @@ def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
     assert s.current_player == 0
     play(s, labels(s)[0])
     assert s.current_player == 2 and s.slots[0] >= 0  # the draw made, player 1's turn over
+
+
+def test_the_player_to_move_discards_first_when_tied_for_most() -> None:
+    s = empty_deck_setup()
+    set_crew(s, 1, [])
+    _tie_for_most(s, 0, 2)
+    v = next(c for c in s.crew[0] if c).pop()  # one short: the Viking played makes the tie
+    s.kinds[0][V_KIND[v]] -= 1
+    s.crew[1][V_COLOUR[v]].append(v)
+    s.kinds[1][V_KIND[v]] += 1
+    s.check_invariants()
+    play(s, recruit(s, "red VP", 1))
+    assert s.discarders == [0, 2] and s.current_player == 0
+    play(s, labels(s)[0])
+    assert s.current_player == 2
 
 
 def test_a_single_player_with_most_vikings_discards_alone() -> None:
@@ -133,6 +162,18 @@ def test_forty_points_end_the_game_once_the_round_is_complete() -> None:
     assert s.returns() == [0.0, 1.0, 0.0]
     assert s.scores() == [float(v) for v in s.vp]
     assert s.events_for(None)[-1] == f"player 1 wins with {s.vp[1]} VP"
+
+
+def test_the_round_is_completed_from_the_first_player_whoever_it_is() -> None:
+    s = deal(3, first_player=2)
+    for p in range(3):
+        set_tokens(s, p, br=0, rc=0)
+    set_tokens(s, 0, vp=45)
+    recruit_red(s)  # player 2, then 0 who has 40
+    recruit_red(s)
+    assert not s.is_terminal() and s.current_player == 1
+    recruit_red(s)  # player 1 plays the round out, then it ends before player 2's turn
+    assert s.is_terminal() and s.round == 1
 
 
 def test_the_last_seat_reaching_forty_ends_at_once() -> None:

@@ -349,6 +349,25 @@ def test_trade_before_the_action_then_no_second_trade() -> None:
     assert s.current_player == 1
 
 
+def test_a_trade_before_the_action_comes_after_the_reputation_step() -> None:
+    # Ruling: the Reputation step opens the turn; a reputation a trade gains scores next turn
+    s = deal(3)
+    set_ship(s, 1, ["A10"])  # trade column 1: REP
+    set_tokens(s, 1, rep=2, br=1, vp=0)  # one short of the 1-point stretch
+    finish_turn(s)
+    assert s.current_player == 1 and s.phase == MAIN and s.vp[1] == 0
+    play(s, "trade 1 bracelet")
+    assert (s.rep[1], s.vp[1]) == (3, 0)  # not scored this turn
+
+
+def test_each_player_may_trade_on_their_own_turn() -> None:
+    s = trade_setup()
+    set_tokens(s, 1, br=1)
+    play(s, "trade 1 bracelet")
+    finish_turn(s)
+    assert s.current_player == 1 and "trade 1 bracelet" in labels(s)
+
+
 def test_trade_only_once_a_turn() -> None:
     s = trade_setup()
     set_hand(s, 0, ["red VP", "yellow VP", "green VP"])

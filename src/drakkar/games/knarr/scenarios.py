@@ -74,7 +74,8 @@ def set_crew(s: KnarrState, p: int, names: list[str]) -> KnarrState:
 
 def set_hand(s: KnarrState, p: int, names: list[str]) -> KnarrState:
     assert len(names) == 3
-    s.deck[:0] = s.hands[p]
+    old, s.hands[p] = s.hands[p], []  # (emptied first: `_pull` must not find the old cards)
+    s.deck[:0] = old
     s.hands[p] = [_pull(s, name) for name in names]
     s.known[p] = []
     return _done(s)
