@@ -88,6 +88,21 @@ def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full(
     assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(0)
 
 
+def test_berserkers_act_before_the_surprise_attack_on_a_defenders_card():
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 2 + ["Peasants Militia", "Garrison"])
+    start_raid(s, crew=["Berserkers"])
+    play(s, "attack by surprise")
+    others_stay_home(s)
+    log = s.events_for(None)
+    # the Berserkers take the Peasants' 5 kills; the surprise attack's 5 are left for the Garrison
+    assert (
+        "player 0 draws Peasants Militia: 0 crew killed (the Berserkers negate 5); 20 crew left"
+        in log
+    )
+    assert "player 0 draws Garrison: 5 crew killed (surprise negates 5); 15 crew left" in log
+
+
 def test_far_destination_ignores_the_first_defender():
     s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Knights", "Garrison", "Coins"])
     start_raid(s, dest="Far Village")
