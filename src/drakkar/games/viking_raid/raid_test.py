@@ -31,15 +31,21 @@ def test_a_near_raid_runs_every_phase_in_one_turn():
         "Artifacts",  # plunder, attacking directly: size 2 - 1 = 1 card
         "Women Captives", "Livestock",  # return
     ])  # fmt: skip
-    start_raid(s)
+    start_raid(s, crew=["Carpenter"])
     assert s.view(0)["step"] == "tactics" and drawn(s, "Voyage") == ["Livestock", "Coins"]
     play(s, "attack directly")
     assert drawn(s, "Pillage") == ["Peasants Militia", "Lost"]
     assert drawn(s, "Plunder") == ["Artifacts"]
     assert drawn(s, "Return") == ["Women Captives", "Livestock"]
-    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 + 9
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 - 1 + 9
     assert s.ship[0] == -1 and s.current_player == 1
     assert "player 0 is home: raid 1 completed" in s.events_for(None)
+    # Home: the Ship and the special Crew (the Carpenter never acted) are discarded, and
+    # (our reading) the Destination too; the Town is the Planning phase's discard
+    assert s.view(None)["viking_discard"] == {
+        "Long Ship": 1, "Carpenter": 1, "Near Village": 1, "Town": 1
+    }  # fmt: skip
+    assert not s.view(None)["players"][0]["special_crew"]
 
 
 @pytest.mark.parametrize(
