@@ -9,7 +9,7 @@ import pytest
 import drakkar
 from drakkar import IllegalAction, InvalidOptions
 from drakkar.games.viking_raid import GAME
-from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, VIKING_DECK
+from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, ENCOUNTER_INDEX, VIKING_DECK
 from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
 from drakkar.games.viking_raid.state import VikingRaidState
 
@@ -237,6 +237,20 @@ def test_the_encounter_deck_reshuffles_its_discard_pile_when_empty():
          "sail for Near Village")  # fmt: skip
     assert "the Encounter discard pile is shuffled into a new Encounter deck" in s.events_for(None)
     assert s.edeck != pile[: len(s.edeck)], "the discard pile was shuffled, not turned over"
+    s.check_invariants()
+
+
+def test_an_encounter_card_is_discarded_as_it_resolves_so_a_reshuffle_mid_phase_holds_it():
+    s = deal(HAND, draws=["Town"])
+    last = ENCOUNTER_INDEX["Artifacts"]
+    s.edeck.remove(last)
+    s.ediscard.extend(s.edeck)
+    s.edeck[:] = [last]  # (scenario: one card left to draw, the other 45 discarded)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    # the Voyage's first card was already in the discard pile when the second draw reshuffled it
+    assert [d["card"] for d in s.view(None)["drawn"]][0] == "Artifacts"
+    assert len(s.edeck) == 45 and len(s.ediscard) == 1
     s.check_invariants()
 
 
