@@ -31,9 +31,9 @@ RAID = (
     "ends the turn and the phase is played again); Tactics (attack directly, or by surprise: "
     "5 kills fewer, a turn later); Pillage (size cards, only Defenders act; all crew killed "
     "sinks the ship); Plunder (size cards, one fewer if you attacked directly; Treasure is "
-    "Gold); Return (as the Voyage). A Dragon Ship, a Far Destination and a surprise attack "
-    "each cost a turn. Three raids, or every other player sunk, end the game at the end of "
-    "the round: most Gold wins."
+    "Gold); Return (as the Voyage). A Dragon Ship and a surprise attack each cost a turn, a "
+    "Far Destination two (on the way out and on the way home). A third raid ends the game at "
+    "the end of the round; every other player sunk ends it at once. Most Gold wins."
 )
 
 

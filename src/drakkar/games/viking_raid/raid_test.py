@@ -31,15 +31,21 @@ def test_a_near_raid_runs_every_phase_in_one_turn():
         "Artifacts",  # plunder, attacking directly: size 2 - 1 = 1 card
         "Women Captives", "Livestock",  # return
     ])  # fmt: skip
-    start_raid(s)
+    start_raid(s, crew=["Carpenter"])
     assert s.view(0)["step"] == "tactics" and drawn(s, "Voyage") == ["Livestock", "Coins"]
     play(s, "attack directly")
     assert drawn(s, "Pillage") == ["Peasants Militia", "Lost"]
     assert drawn(s, "Plunder") == ["Artifacts"]
     assert drawn(s, "Return") == ["Women Captives", "Livestock"]
-    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 + 9
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 - 1 + 9
     assert s.ship[0] == -1 and s.current_player == 1
     assert "player 0 is home: raid 1 completed" in s.events_for(None)
+    # Home: the Ship and the special Crew (the Carpenter never acted) are discarded, and
+    # (our reading) the Destination too; the Town is the Planning phase's discard
+    assert s.view(None)["viking_discard"] == {
+        "Long Ship": 1, "Carpenter": 1, "Near Village": 1, "Town": 1
+    }  # fmt: skip
+    assert not s.view(None)["players"][0]["special_crew"]
 
 
 @pytest.mark.parametrize(
@@ -86,6 +92,21 @@ def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full(
         in s.events_for(0)
     )
     assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(0)
+
+
+def test_berserkers_act_before_the_surprise_attack_on_a_defenders_card():
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 2 + ["Peasants Militia", "Garrison"])
+    start_raid(s, crew=["Berserkers"])
+    play(s, "attack by surprise")
+    others_stay_home(s)
+    log = s.events_for(None)
+    # the Berserkers take the Peasants' 5 kills; the surprise attack's 5 are left for the Garrison
+    assert (
+        "player 0 draws Peasants Militia: 0 crew killed (the Berserkers negate 5); 20 crew left"
+        in log
+    )
+    assert "player 0 draws Garrison: 5 crew killed (surprise negates 5); 15 crew left" in log
 
 
 def test_far_destination_ignores_the_first_defender():

@@ -122,4 +122,9 @@ def test_info_gives_every_cards_numbers_and_the_public_discard_pile_at_80_column
     for name, n in view["encounter_discard"].items():
         assert rows[name][1] == str(n), name  # copies, then how many are discarded
     assert f"Encounter deck ({view['encounter_deck']} cards left to draw)" in out
-    assert "puts its player out of the game" in " ".join(out.split())
+    text = " ".join(out.split())
+    assert "puts its player out of the game" in text
+    # as the rules page says: elimination ends the game at once, a Far raid takes two turns more
+    assert "A third raid ends the game at the end of the round" in text
+    assert "every other player sunk ends it at once" in text
+    assert "a Far Destination two" in text

@@ -9,7 +9,7 @@ import pytest
 import drakkar
 from drakkar import IllegalAction, InvalidOptions
 from drakkar.games.viking_raid import GAME
-from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, VIKING_DECK
+from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, ENCOUNTER_INDEX, VIKING_DECK
 from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
 from drakkar.games.viking_raid.state import VikingRaidState
 
@@ -31,6 +31,12 @@ def test_setup_10_gold_7_cards_seat_0_first_and_the_planning_draw():
     assert s.gold == [10] * 4 and s.current_player == 0
     assert [len(h) for h in s.hands] == [8, 7, 7, 7]  # seat 0 has made its Planning draw
     assert len(s.vdeck) == len(VIKING_DECK) - 29 and len(s.edeck) == len(ENCOUNTER_DECK)
+    turns = []
+    while len(turns) < 6:  # play passes in seat order, round after round
+        if not turns or turns[-1] != s.current_player:
+            turns.append(s.current_player)
+        play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    assert turns == [0, 1, 2, 3, 0, 1]
 
 
 def test_hand_limit_is_checked_after_every_draw_and_the_player_chooses_the_discard():
@@ -73,20 +79,22 @@ def test_a_raid_may_be_declared_only_with_an_affordable_ship_and_a_destination()
 
 
 def test_costs_ships_in_gold_crew_1_each_one_of_a_kind_destinations_free():
-    s = deal(["Long Ship", "Serpent Ship", "Dragon Ship", "Carpenter", "Carpenter",
+    s = deal(["Navigator", "Serpent Ship", "Dragon Ship", "Carpenter", "Carpenter",
               "Sail Maker", "City"], draws=["Town"])  # fmt: skip
     s.gold[0] = 5  # (scenario)
     play(s, "discard Town", "go raiding")
-    assert labels(s) == ["build Long Ship", "build Serpent Ship", "build Dragon Ship"]
+    assert labels(s) == ["build Serpent Ship", "build Dragon Ship"]
     play(s, "build Serpent Ship")
     assert s.gold[0] == 2 and s.crew[0] == 30
-    assert labels(s) == ["done hiring", "hire Carpenter", "hire Sail Maker"]
+    assert labels(s) == ["done hiring", "hire Navigator", "hire Carpenter", "hire Sail Maker"]
     play(s, "hire Carpenter")
-    assert labels(s) == ["done hiring", "hire Sail Maker"], "one Crew card of each kind"
+    assert labels(s) == ["done hiring", "hire Navigator", "hire Sail Maker"], "one of each kind"
     play(s, "hire Sail Maker")
-    assert s.gold[0] == 0 and labels(s) == ["sail for City"], "no Gold left: hiring is over"
+    # the Navigator is still in hand, but a Crew card costs 1 Gold and none is left
+    assert "Navigator" in hand(s) and s.gold[0] == 0
+    assert labels(s) == ["sail for City"], "no Gold left: hiring is over"
     with pytest.raises(IllegalAction):
-        s.apply_label("hire Carpenter")
+        s.apply_label("hire Navigator")
     play(s, "sail for City")
     assert s.gold[0] == 0
 
@@ -145,10 +153,13 @@ def test_sunk_players_gold_still_counts_at_the_end():
 
 def test_lose_raid_option_the_player_only_loses_the_raid():
     s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], sinking="lose-raid")
-    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+    play(s, "discard Town", "go raiding", "build Long Ship", "hire Carpenter", "done hiring",
          "sail for Near Village")  # fmt: skip
     assert not s.out[0] and not s.is_terminal() and s.ship[0] == -1
-    assert s.view(None)["viking_discard"] == {"Long Ship": 1, "Near Village": 1, "Town": 1}
+    # the Ship, its Crew and the Destination go to the discard pile
+    assert s.view(None)["viking_discard"] == {
+        "Long Ship": 1, "Carpenter": 1, "Near Village": 1, "Town": 1
+    }  # fmt: skip
     others_stay_home(s)
     assert s.current_player == 0 and s.view(0)["step"] in ("declare", "discard")
 
@@ -226,6 +237,20 @@ def test_the_encounter_deck_reshuffles_its_discard_pile_when_empty():
          "sail for Near Village")  # fmt: skip
     assert "the Encounter discard pile is shuffled into a new Encounter deck" in s.events_for(None)
     assert s.edeck != pile[: len(s.edeck)], "the discard pile was shuffled, not turned over"
+    s.check_invariants()
+
+
+def test_an_encounter_card_is_discarded_as_it_resolves_so_a_reshuffle_mid_phase_holds_it():
+    s = deal(HAND, draws=["Town"])
+    last = ENCOUNTER_INDEX["Artifacts"]
+    s.edeck.remove(last)
+    s.ediscard.extend(s.edeck)
+    s.edeck[:] = [last]  # (scenario: one card left to draw, the other 45 discarded)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    # the Voyage's first card was already in the discard pile when the second draw reshuffled it
+    assert [d["card"] for d in s.view(None)["drawn"]][0] == "Artifacts"
+    assert len(s.edeck) == 45 and len(s.ediscard) == 1
     s.check_invariants()
 
 

@@ -346,7 +346,7 @@ class VikingRaidState(State):
             if kills >= BERSERKER_SHIELD and self._negate(p, BERSERKERS):
                 kills -= BERSERKER_SHIELD
                 notes.append("the Berserkers negate 5")
-            if shield:
+            if shield and kills:  # (nothing left to negate: the surprise keeps its 5)
                 cut = min(shield, kills)
                 shield -= cut
                 kills -= cut
