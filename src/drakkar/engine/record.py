@@ -18,12 +18,22 @@ from typing import TYPE_CHECKING, Any
 from drakkar.engine.errors import DrakkarError, IllegalAction, InvalidRecord
 
 if TYPE_CHECKING:
+    from drakkar.engine.game import Game
     from drakkar.engine.state import State
 
 FORMAT = "drakkar-record"
 FORMAT_VERSION = 1
 #: how an error names each kind of field a record must have
 KIND_WORDS = {str: "text", int: "a whole number", dict: "an object", list: "a list"}
+# the fields every record has, and their JSON types
+REQUIRED = (
+    ("game", str),
+    ("rules_version", str),
+    ("options", dict),
+    ("players", int),
+    ("seed", int),
+    ("actions", list),
+)
 
 
 @dataclass(frozen=True)
@@ -120,45 +130,7 @@ class Record:
     @classmethod
     def from_dict(cls, data: Any) -> Record:
         """Check the shape and the game, options and actions; raise on the first bad entry."""
-        from drakkar.engine.registry import load
-
-        if not isinstance(data, dict):
-            raise InvalidRecord("a record is a JSON object")
-        if data.get("format", FORMAT) != FORMAT:
-            raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
-        version = data.get("format_version", FORMAT_VERSION)
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise InvalidRecord(f"'format_version' must be a whole number from 1, got {version!r}")
-        if version > FORMAT_VERSION:
-            raise InvalidRecord(
-                f"'format_version' is {version}: the record was written by a newer drakkar "
-                f"(this one reads format {FORMAT_VERSION})"
-            )
-        for key, kind in (
-            ("game", str),
-            ("rules_version", str),
-            ("options", dict),
-            ("players", int),
-            ("seed", int),
-            ("actions", list),
-        ):
-            if key not in data:
-                raise InvalidRecord(f"missing {key!r}")
-            value = data[key]
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise InvalidRecord(f"{key!r} must be {KIND_WORDS[kind]}, got {value!r}")
-        try:
-            game = load(data["game"])
-        except DrakkarError as e:
-            raise InvalidRecord(f"'game': {e}") from None
-        if data["rules_version"] != game.rules_version:
-            raise InvalidRecord(
-                f"'rules_version' is {data['rules_version']!r}; this drakkar plays "
-                f"{game.title} rules version {game.rules_version!r}"
-            )
-        for i, a in enumerate(data["actions"]):
-            if isinstance(a, bool) or not isinstance(a, int):
-                raise InvalidRecord(f"'actions'[{i}] must be a whole number, got {a!r}")
+        game = _check_fields(data)
         seats = data.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise InvalidRecord("'seats' must be a list of strings")
@@ -186,13 +158,18 @@ class Record:
             not isinstance(labels, list) or len(labels) != len(record.actions)
         ):
             raise InvalidRecord("'labels' must list one label per action")
-        # One replay checks every action and, when present, every label beside it.
-        # A label that names another legal move there means the action was edited; one that
-        # names no move is the wording of an older drakkar (labels may be reworded without a
-        # new rules version), and the action stands.
-        state = record.new_state()
-        for i, a in enumerate(record.actions):
-            in_range = 0 <= a < game.num_distinct_actions
+        record._check_replay(labels)
+        return record
+
+    def _check_replay(self, labels: list[Any] | None) -> None:
+        """One replay checks every action and, when given, every label beside it.
+
+        A label that names another legal move there means the action was edited; one that
+        names no move is the wording of an older drakkar (labels may be reworded without a
+        new rules version), and the action stands."""
+        state = self.new_state()
+        for i, a in enumerate(self.actions):
+            in_range = 0 <= a < state.game.num_distinct_actions
             label = state.action_label(a) if labels is not None and in_range else None
             other, written = None, labels[i] if labels is not None else None
             if written is not None and written != label:
@@ -208,7 +185,6 @@ class Record:
                     f"'labels'[{i}] is {written!r}, which is action {other}, but the action "
                     f"is {a} ({label!r}): the record was altered"
                 )
-        return record
 
     def new_state(self) -> State:
         from drakkar.engine.registry import load
@@ -224,3 +200,41 @@ class Record:
             except IllegalAction as e:
                 raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
         return state
+
+
+def _check_fields(data: Any) -> Game:
+    """The record's format, its required fields and their types, its game and rules version,
+    and its actions' type; the game it names."""
+    from drakkar.engine.registry import load
+
+    if not isinstance(data, dict):
+        raise InvalidRecord("a record is a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
+    version = data.get("format_version", FORMAT_VERSION)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise InvalidRecord(f"'format_version' must be a whole number from 1, got {version!r}")
+    if version > FORMAT_VERSION:
+        raise InvalidRecord(
+            f"'format_version' is {version}: the record was written by a newer drakkar "
+            f"(this one reads format {FORMAT_VERSION})"
+        )
+    for key, kind in REQUIRED:
+        if key not in data:
+            raise InvalidRecord(f"missing {key!r}")
+        value = data[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise InvalidRecord(f"{key!r} must be {KIND_WORDS[kind]}, got {value!r}")
+    try:
+        game = load(data["game"])
+    except DrakkarError as e:
+        raise InvalidRecord(f"'game': {e}") from None
+    if data["rules_version"] != game.rules_version:
+        raise InvalidRecord(
+            f"'rules_version' is {data['rules_version']!r}; this drakkar plays "
+            f"{game.title} rules version {game.rules_version!r}"
+        )
+    for i, a in enumerate(data["actions"]):
+        if isinstance(a, bool) or not isinstance(a, int):
+            raise InvalidRecord(f"'actions'[{i}] must be a whole number, got {a!r}")
+    return game
