@@ -18,7 +18,8 @@ is 0 until the end, then the learner's `returns()` share (1 a win, 0 a loss, sha
 
 An illegal action (Gymnasium's own checker samples actions without a mask) ends the episode
 with `illegal_reward` and `info["illegal_action"] = True`; pass `illegal="raise"` to get
-`IllegalAction` instead.
+`IllegalAction` instead. An action that is no integer (None, 2.5) raises `IllegalAction`
+either way.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.engine.game import Game
 from drakkar.engine.registry import load
-from drakkar.engine.state import State
+from drakkar.engine.state import State, action_number
 
 
 class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -111,7 +112,8 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise RuntimeError("call reset() first")
         if state.is_terminal() or self.ended:
             raise RuntimeError("the episode is over; call reset()")
-        a = int(action)
+        # Not an integer at all (None, 2.5) is a caller's slip, refused whatever `illegal` says.
+        a = action_number(action, self.game.num_distinct_actions)
         if a not in state.legal_actions():
             if self.illegal == "raise":
                 state.apply(a)  # raises IllegalAction with the game's own message

@@ -82,6 +82,19 @@ def test_an_illegal_action_ends_the_episode_or_raises():
         strict.step(illegal)
 
 
+def test_an_action_that_is_no_integer_raises_whatever_illegal_says():
+    env = DrakkarEnv("high-card", players=2)
+    _, info = env.reset(seed=1)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    before = env.state.full_state()
+    for bad in (legal + 0.5, None, str(legal)):  # 2.5 was played as 2
+        with pytest.raises(IllegalAction, match="is not an action"):
+            env.step(bad)
+    assert env.state.full_state() == before
+    env.step(np.int64(legal))
+    assert type(env.state.history[0]) is int
+
+
 def test_bad_settings_are_named():
     with pytest.raises(InvalidOptions, match="seat"):
         DrakkarEnv("high-card", players=2, seat=2)

@@ -121,7 +121,7 @@ class DrakkarAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))  # IllegalAction names the legal ones
+        self.state.apply(action)  # IllegalAction names the legal ones, or says it is no int
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.state.is_terminal():
             for a, r in zip(self.possible_agents, self.state.returns(), strict=True):

@@ -73,6 +73,19 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert e.unwrapped.state.full_state() == before
 
 
+def test_an_action_that_is_no_integer_is_refused_and_a_numpy_one_is_played():
+    e = env("high-card", players=2)
+    e.reset(seed=5)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    before = e.unwrapped.state.full_state()
+    for bad in (legal + 0.5, None, str(legal)):  # 2.5 was played as 2, "3" as 3
+        with pytest.raises(IllegalAction, match="is not an action"):
+            e.step(bad)
+    assert e.unwrapped.state.full_state() == before
+    e.step(np.int64(legal))
+    assert e.unwrapped.state.history == [legal] and type(e.unwrapped.state.history[0]) is int
+
+
 def test_options_reach_the_game_and_bad_ones_are_named():
     e = env("high-card", players=2, rounds=1)
     e.reset(seed=1)
