@@ -36,6 +36,7 @@ from drakkar.agents.spec import make_agent
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.engine.game import Game
+from drakkar.engine.options import whole_number_of
 from drakkar.engine.registry import load
 from drakkar.engine.state import State, action_number
 
@@ -59,10 +60,12 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.game.default_players if players is None else players
         )
         self.options = self.game.options(options, self.num_players)
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise InvalidOptions(
-                "seat", f"expected None or 0..{self.num_players - 1}, got {seat!r}"
-            )
+        if seat is not None:
+            seat = whole_number_of("seat", seat)
+            if not 0 <= seat < self.num_players:
+                raise InvalidOptions(
+                    "seat", f"expected None or 0..{self.num_players - 1}, got {seat!r}"
+                )
         self.fixed_seat = seat
         others = self.num_players - 1
         specs = [opponents] * others if isinstance(opponents, str) else list(opponents)

@@ -98,6 +98,11 @@ def test_an_action_that_is_no_integer_raises_whatever_illegal_says():
 def test_bad_settings_are_named():
     with pytest.raises(InvalidOptions, match="seat"):
         DrakkarEnv("high-card", players=2, seat=2)
+    with pytest.raises(InvalidOptions, match="'seat': expected a whole number, got True"):
+        DrakkarEnv("high-card", players=2, seat=True)
+    assert (
+        DrakkarEnv("high-card", players=np.int64(3), seat=np.int64(2)).reset(seed=1)[1]["seat"] == 2
+    )
     with pytest.raises(InvalidOptions, match="illegal"):
         DrakkarEnv("high-card", illegal="ignore")
     with pytest.raises(InvalidOptions, match="rounds"):

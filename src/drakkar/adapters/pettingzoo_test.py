@@ -86,6 +86,14 @@ def test_an_action_that_is_no_integer_is_refused_and_a_numpy_one_is_played():
     assert e.unwrapped.state.history == [legal] and type(e.unwrapped.state.history[0]) is int
 
 
+def test_a_numpy_seed_deals_as_the_int_it_is():
+    e = env("knarr", players=np.int64(3))
+    e.reset(seed=np.int64(4))  # refused before: "expected a whole number, got np.int64(4)"
+    dealt = e.unwrapped.state.full_state()
+    e.reset(seed=4)
+    assert e.unwrapped.state.full_state() == dealt
+
+
 def test_options_reach_the_game_and_bad_ones_are_named():
     e = env("high-card", players=2, rounds=1)
     e.reset(seed=1)

@@ -68,6 +68,13 @@ def test_same_seed_same_game_and_new_checks_its_arguments() -> None:
     with pytest.raises(InvalidOptions, match="'players'"):
         HIGH_CARD.new("2")  # type: ignore[arg-type]
     assert "High Card state" in repr(a)
+    # NumPy's integers (np.arange over player counts, seeds from a Generator) are whole numbers
+    same = HIGH_CARD.new(np.int64(3), seed=np.uint32(11))  # type: ignore[arg-type]
+    assert same.full_state() == a.full_state() and type(same.seed) is int
+    with pytest.raises(InvalidOptions, match="'players': expected a whole number, got True"):
+        HIGH_CARD.new(True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptions, match="'seed': expected a whole number, got 1.0"):
+        HIGH_CARD.new(2, seed=1.0)  # type: ignore[arg-type]
 
 
 def test_a_long_unknown_label_is_quoted_short_in_the_refusal() -> None:
