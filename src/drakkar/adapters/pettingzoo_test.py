@@ -94,6 +94,24 @@ def test_a_numpy_seed_deals_as_the_int_it_is():
     assert e.unwrapped.state.full_state() == dealt
 
 
+def test_a_run_seeded_once_repeats_its_later_unseeded_resets():
+    def seeds(first):
+        e = env("knarr", players=3)
+        e.reset(seed=first)
+        dealt = [e.unwrapped.state.seed]
+        for _ in range(3):
+            e.reset()  # these drew from the system's randomness: no run repeated
+            dealt.append(e.unwrapped.state.seed)
+        return dealt
+
+    run = seeds(7)
+    assert run[0] == 7 and seeds(7) == run and len(set(run)) == 4 and seeds(8)[1:] != run[1:]
+    fresh = env("knarr", players=3)
+    fresh.reset()
+    fresh.reset()
+    assert fresh.unwrapped.state.seed not in run
+
+
 def test_options_reach_the_game_and_bad_ones_are_named():
     e = env("high-card", players=2, rounds=1)
     e.reset(seed=1)
