@@ -235,6 +235,9 @@ class SpielState(pyspiel.State):
         self.inner.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        last = self.inner.game.num_distinct_actions - 1
+        if not 0 <= action <= last:  # -1 (pyspiel.INVALID_ACTION) read as the last action's label
+            raise ValueError(f"action {action} is not an action: actions run from 0 to {last}")
         return self.inner.action_label(action)
 
     def is_terminal(self) -> bool:

@@ -270,3 +270,13 @@ def test_cloning_a_state_does_not_shift_the_deals_to_come():
         return dealt
 
     assert seeds(0) == seeds(2) and len(set(seeds(0))) == 3
+
+
+def test_an_action_number_out_of_range_has_no_label():
+    spiel_game = _load(load("viking-raid"), 3)
+    state = spiel_game.new_initial_state()
+    last = spiel_game.num_distinct_actions() - 1
+    assert state.action_to_string(0, last) == state.inner.action_label(last)
+    for bad in (pyspiel.INVALID_ACTION, last + 1):  # -1 was labelled as the last action
+        with pytest.raises(Exception, match=f"action {bad} is not an action: actions run from 0"):
+            state.action_to_string(0, bad)
