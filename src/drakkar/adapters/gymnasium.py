@@ -121,9 +121,9 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
             if self.illegal == "raise":
                 state.apply(a)  # raises IllegalAction with the game's own message
                 raise IllegalAction(f"action {a} is not legal")  # pragma: no cover
-            info = self._info()
-            info["illegal_action"] = True
             self.ended = True  # the episode ended on it, though the game did not
+            info = self._info()  # so its mask is all zeros, like any ended episode's
+            info["illegal_action"] = True
             return self._obs(), self.illegal_reward, True, False, info
         state.apply(a)
         self._play_opponents()
@@ -147,7 +147,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _info(self) -> dict[str, Any]:
         assert self.state is not None
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if self.state.current_player == self.seat:
+        if self.state.current_player == self.seat and not self.ended:
             mask[self.state.legal_actions()] = 1
         return {"action_mask": mask, "seat": self.seat}
 

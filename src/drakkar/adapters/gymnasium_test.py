@@ -70,11 +70,13 @@ def test_an_illegal_action_ends_the_episode_or_raises():
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = env.state.full_state()
+    legal = int(np.flatnonzero(info["action_mask"])[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-2.0, True, True)
     assert env.state.full_state() == before
+    assert not info["action_mask"].any()  # nothing is legal in an ended episode (it marked some)
     with pytest.raises(RuntimeError, match="the episode is over"):  # it ended on that action
-        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        env.step(legal)
     env.reset(seed=2)  # a new episode plays again
     strict = DrakkarEnv("high-card", players=2, illegal="raise")
     _, info = strict.reset(seed=1)
