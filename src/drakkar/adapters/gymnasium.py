@@ -18,7 +18,8 @@ is 0 until the end, then the learner's `returns()` share (1 a win, 0 a loss, sha
 
 An illegal action (Gymnasium's own checker samples actions without a mask) ends the episode
 with `illegal_reward` and `info["illegal_action"] = True`; pass `illegal="raise"` to get
-`IllegalAction` instead.
+`IllegalAction` instead. An action that is no integer (None, 2.5) raises `IllegalAction`
+either way.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from drakkar.agents.spec import make_agent
 from drakkar.engine.agent import Agent
 from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.engine.game import Game
+from drakkar.engine.options import whole_number_of
 from drakkar.engine.registry import load
-from drakkar.engine.state import State
+from drakkar.engine.state import State, action_number
 
 
 class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -58,10 +60,12 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.game.default_players if players is None else players
         )
         self.options = self.game.options(options, self.num_players)
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise InvalidOptions(
-                "seat", f"expected None or 0..{self.num_players - 1}, got {seat!r}"
-            )
+        if seat is not None:
+            seat = whole_number_of("seat", seat)
+            if not 0 <= seat < self.num_players:
+                raise InvalidOptions(
+                    "seat", f"expected None or 0..{self.num_players - 1}, got {seat!r}"
+                )
         self.fixed_seat = seat
         others = self.num_players - 1
         specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
@@ -111,14 +115,15 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise RuntimeError("call reset() first")
         if state.is_terminal() or self.ended:
             raise RuntimeError("the episode is over; call reset()")
-        a = int(action)
+        # Not an integer at all (None, 2.5) is a caller's slip, refused whatever `illegal` says.
+        a = action_number(action, self.game.num_distinct_actions)
         if a not in state.legal_actions():
             if self.illegal == "raise":
                 state.apply(a)  # raises IllegalAction with the game's own message
                 raise IllegalAction(f"action {a} is not legal")  # pragma: no cover
-            info = self._info()
-            info["illegal_action"] = True
             self.ended = True  # the episode ended on it, though the game did not
+            info = self._info()  # so its mask is all zeros, like any ended episode's
+            info["illegal_action"] = True
             return self._obs(), self.illegal_reward, True, False, info
         state.apply(a)
         self._play_opponents()
@@ -142,7 +147,7 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _info(self) -> dict[str, Any]:
         assert self.state is not None
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if self.state.current_player == self.seat:
+        if self.state.current_player == self.seat and not self.ended:
             mask[self.state.legal_actions()] = 1
         return {"action_mask": mask, "seat": self.seat}
 

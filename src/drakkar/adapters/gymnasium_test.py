@@ -70,11 +70,13 @@ def test_an_illegal_action_ends_the_episode_or_raises():
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = env.state.full_state()
+    legal = int(np.flatnonzero(info["action_mask"])[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-2.0, True, True)
     assert env.state.full_state() == before
+    assert not info["action_mask"].any()  # nothing is legal in an ended episode (it marked some)
     with pytest.raises(RuntimeError, match="the episode is over"):  # it ended on that action
-        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        env.step(legal)
     env.reset(seed=2)  # a new episode plays again
     strict = DrakkarEnv("high-card", players=2, illegal="raise")
     _, info = strict.reset(seed=1)
@@ -82,9 +84,27 @@ def test_an_illegal_action_ends_the_episode_or_raises():
         strict.step(illegal)
 
 
+def test_an_action_that_is_no_integer_raises_whatever_illegal_says():
+    env = DrakkarEnv("high-card", players=2)
+    _, info = env.reset(seed=1)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    before = env.state.full_state()
+    for bad in (legal + 0.5, None, str(legal)):  # 2.5 was played as 2
+        with pytest.raises(IllegalAction, match="is not an action"):
+            env.step(bad)
+    assert env.state.full_state() == before
+    env.step(np.int64(legal))
+    assert type(env.state.history[0]) is int
+
+
 def test_bad_settings_are_named():
     with pytest.raises(InvalidOptions, match="seat"):
         DrakkarEnv("high-card", players=2, seat=2)
+    with pytest.raises(InvalidOptions, match="'seat': expected a whole number, got True"):
+        DrakkarEnv("high-card", players=2, seat=True)
+    assert (
+        DrakkarEnv("high-card", players=np.int64(3), seat=np.int64(2)).reset(seed=1)[1]["seat"] == 2
+    )
     with pytest.raises(InvalidOptions, match="illegal"):
         DrakkarEnv("high-card", illegal="ignore")
     with pytest.raises(InvalidOptions, match="rounds"):

@@ -7,7 +7,8 @@
 
 `register()` registers each game as "drakkar_<name>" (dashes become underscores) with the
 parameters `players`, `seed` (the stream of deals: each initial state is a new deal, drawn
-from that seed, so a run can be repeated; -1: from the system's randomness), `deal` (-1: off;
+from that seed when the state is first used, so a run can be repeated and cloning does not
+shift it; -1: from the system's randomness), `deal` (-1: off;
 otherwise every initial state is the one deal it makes, and the game is deterministic) and
 every game option (lists as text separated by semicolons: `stack=9;8;7`). Chance is sampled-stochastic: the
 shuffles and dice happen inside `apply_action`, drawn from the drakkar state's own RNG, so
@@ -96,7 +97,7 @@ class SpielGame(pyspiel.Game):
         game = self.drakkar_game
         params = dict(params or {})
         players = game.check_players(int(params.pop("players", game.default_players)))
-        seed = int(params.pop("seed", -1))  # the stream of deals (rl_environment passes it)
+        seed = int(params.pop("seed", -1))  # the stream of deals
         deal = int(params.pop("deal", -1))  # one fixed deal
         self.drakkar_options = game.options(
             {
@@ -123,9 +124,10 @@ class SpielGame(pyspiel.Game):
         self._seeds = random.Random(seed if seed >= 0 else random.SystemRandom().getrandbits(64))
 
     def new_initial_state(self) -> SpielState:
-        seed = self._seeds.getrandbits(63) if self.deal < 0 else self.deal
         # Dealt on first use: OpenSpiel clones a Python state by making a new initial state and
-        # replacing its `__dict__`, so most initial states are never looked at.
+        # replacing its `__dict__`, so most initial states are never looked at. Their seed is
+        # drawn from the stream on first use too, or every clone would shift the deals to come.
+        seed = self._seeds if self.deal < 0 else self.deal
         return SpielState(
             self, _Deal(self.drakkar_game, self.num_players(), seed, self.drakkar_options)
         )
@@ -163,15 +165,18 @@ class SpielGame(pyspiel.Game):
 
 
 class _Deal:
-    """A game to deal when first needed."""
+    """A game to deal when first needed, from its seed or from the next of a stream of seeds."""
 
     __slots__ = ("game", "players", "seed", "options")
 
-    def __init__(self, game: Game, players: int, seed: int, options: GameOptions) -> None:
+    def __init__(
+        self, game: Game, players: int, seed: int | random.Random, options: GameOptions
+    ) -> None:
         self.game, self.players, self.seed, self.options = game, players, seed, options
 
     def __call__(self) -> State:
-        return self.game.new(self.players, self.seed, self.options)
+        seed = self.seed if isinstance(self.seed, int) else self.seed.getrandbits(63)
+        return self.game.new(self.players, seed, self.options)
 
 
 class _Held:
@@ -230,6 +235,9 @@ class SpielState(pyspiel.State):
         self.inner.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        last = self.inner.game.num_distinct_actions - 1
+        if not 0 <= action <= last:  # -1 (pyspiel.INVALID_ACTION) read as the last action's label
+            raise ValueError(f"action {action} is not an action: actions run from 0 to {last}")
         return self.inner.action_label(action)
 
     def is_terminal(self) -> bool:

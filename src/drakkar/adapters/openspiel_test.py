@@ -254,3 +254,29 @@ def test_a_seed_gives_a_stream_of_deals_that_repeats_and_a_deal_fixes_one():
     env = rl_environment.Environment(short_name(game), players=3, seed=7)
     boards = {str(env.reset().observations["info_state"][0]) for _ in range(3)}
     assert len(boards) > 1
+
+
+def test_cloning_a_state_does_not_shift_the_deals_to_come():
+    # OpenSpiel clones a Python state through a new initial state: each clone drew a seed from
+    # the stream, so a bot that cloned (IS-MCTS) was dealt other games than one that did not
+    def seeds(clones):
+        g = _load(load("knarr"), 3, seed=3)
+        dealt = []
+        for _ in range(3):
+            state = g.new_initial_state()
+            for _ in range(clones):
+                state.clone().apply_action(state.legal_actions()[0])
+            dealt.append(state.inner.seed)
+        return dealt
+
+    assert seeds(0) == seeds(2) and len(set(seeds(0))) == 3
+
+
+def test_an_action_number_out_of_range_has_no_label():
+    spiel_game = _load(load("viking-raid"), 3)
+    state = spiel_game.new_initial_state()
+    last = spiel_game.num_distinct_actions() - 1
+    assert state.action_to_string(0, last) == state.inner.action_label(last)
+    for bad in (pyspiel.INVALID_ACTION, last + 1):  # -1 was labelled as the last action
+        with pytest.raises(Exception, match=f"action {bad} is not an action: actions run from 0"):
+            state.action_to_string(0, bad)

@@ -12,12 +12,14 @@ Agents are "player_0" .. "player_{n-1}" (the game's seats). Each agent observes 
 `observation` (the game's encoder applied to `state.view(seat)`) and `action_mask` (int8, 1 for
 each legal action; all 0 when it is not that agent's turn). Rewards are 0 until the end, then
 `state.returns()` (1 a win, 0 a loss, shared wins split). A seat with several decisions in a
-row is selected again. `reset(seed=...)` deals the game with that seed: same seed, same game.
+row is selected again. `reset(seed=...)` deals the game with that seed: same seed, same game;
+later resets without a seed deal games drawn from it, so a run seeded once repeats.
 """
 
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import numpy as np
@@ -72,6 +74,7 @@ class DrakkarAEC(AECEnv):
         self.observation_spaces = {a: copy.deepcopy(obs_space) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.state: State | None = None
+        self._deals: random.Random | None = None  # the seeds of deals after a seeded reset
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -80,9 +83,14 @@ class DrakkarAEC(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seeded = seed is not None
         if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(2, np.uint32).view(np.uint64)[0])
+            if self._deals is None:
+                self._deals = random.Random(random.SystemRandom().getrandbits(64))
+            seed = self._deals.getrandbits(63)
         self.state = self.game.new(self.num_players, seed, self.options)
+        if seeded:  # later resets without a seed deal from this stream, so a run seeded once
+            self._deals = random.Random(self.state.seed)  # repeats (as Gymnasium's reset does)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,7 +129,7 @@ class DrakkarAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))  # IllegalAction names the legal ones
+        self.state.apply(action)  # IllegalAction names the legal ones, or says it is no int
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.state.is_terminal():
             for a, r in zip(self.possible_agents, self.state.returns(), strict=True):

@@ -73,6 +73,45 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert e.unwrapped.state.full_state() == before
 
 
+def test_an_action_that_is_no_integer_is_refused_and_a_numpy_one_is_played():
+    e = env("high-card", players=2)
+    e.reset(seed=5)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    before = e.unwrapped.state.full_state()
+    for bad in (legal + 0.5, None, str(legal)):  # 2.5 was played as 2, "3" as 3
+        with pytest.raises(IllegalAction, match="is not an action"):
+            e.step(bad)
+    assert e.unwrapped.state.full_state() == before
+    e.step(np.int64(legal))
+    assert e.unwrapped.state.history == [legal] and type(e.unwrapped.state.history[0]) is int
+
+
+def test_a_numpy_seed_deals_as_the_int_it_is():
+    e = env("knarr", players=np.int64(3))
+    e.reset(seed=np.int64(4))  # refused before: "expected a whole number, got np.int64(4)"
+    dealt = e.unwrapped.state.full_state()
+    e.reset(seed=4)
+    assert e.unwrapped.state.full_state() == dealt
+
+
+def test_a_run_seeded_once_repeats_its_later_unseeded_resets():
+    def seeds(first):
+        e = env("knarr", players=3)
+        e.reset(seed=first)
+        dealt = [e.unwrapped.state.seed]
+        for _ in range(3):
+            e.reset()  # these drew from the system's randomness: no run repeated
+            dealt.append(e.unwrapped.state.seed)
+        return dealt
+
+    run = seeds(7)
+    assert run[0] == 7 and seeds(7) == run and len(set(run)) == 4 and seeds(8)[1:] != run[1:]
+    fresh = env("knarr", players=3)
+    fresh.reset()
+    fresh.reset()
+    assert fresh.unwrapped.state.seed not in run
+
+
 def test_options_reach_the_game_and_bad_ones_are_named():
     e = env("high-card", players=2, rounds=1)
     e.reset(seed=1)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drakkar.engine.errors import InvalidOptions
-from drakkar.engine.options import GameOptions
+from drakkar.engine.options import GameOptions, whole_number_of
 
 if TYPE_CHECKING:
     from drakkar.engine.agent import Agent
@@ -48,8 +48,7 @@ class Game:
         return self.options_class.from_mapping(values, num_players)
 
     def check_players(self, players: Any) -> int:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOptions("players", f"expected a whole number, got {players!r}")
+        players = whole_number_of("players", players)
         if not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
                 "players",
@@ -68,8 +67,8 @@ class Game:
         opts = self.options(options, n)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptions("seed", f"expected a whole number, got {seed!r}")
+        else:
+            seed = whole_number_of("seed", seed)
         return self.state_class(self, n, opts, seed)
 
     def heuristic_agent(self, seed: int | None = None) -> Agent:

@@ -14,6 +14,7 @@ are written comma-separated on the command line ("Coins 7,Loki").
 from __future__ import annotations
 
 import dataclasses
+import operator
 import typing
 from collections.abc import Mapping
 from typing import Any, Self
@@ -105,6 +106,17 @@ def whole_number(text: str, digits: int = 9) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= digits:
         return int(text)
     return None
+
+
+def whole_number_of(name: str, value: Any) -> int:
+    """`value` as an int when it is an integer of any type (NumPy's too), else InvalidOptions
+    naming `name`; a bool is refused (True is not a player count)."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise InvalidOptions(name, f"expected a whole number, got {value!r}")
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

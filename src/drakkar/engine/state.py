@@ -19,6 +19,7 @@ The base keeps the seeded RNG (`Rng`, cheap to copy; randomness belongs to the s
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,20 @@ _new_event = tuple.__new__  # an Event without NamedTuple's slower __new__
 if TYPE_CHECKING:
     from drakkar.engine.game import Game
     from drakkar.engine.options import GameOptions
+
+
+def action_number(action: object, num_distinct_actions: int) -> int:
+    """`action` as an int when it is an integer of any type (NumPy's too); anything else (a
+    float, a bool, None) raises IllegalAction, naming it."""
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    what = repr(action)
+    what = what if len(what) <= 60 else what[:57] + "..."
+    last = num_distinct_actions - 1
+    raise IllegalAction(f"{what} is not an action: actions are ints from 0 to {last}")
 
 
 class State:
@@ -95,7 +110,13 @@ class State:
         return list(self._legal)
 
     def apply(self, action: int) -> None:
-        """Play `action`; an illegal one raises IllegalAction and changes nothing."""
+        """Play `action`; an illegal one raises IllegalAction and changes nothing.
+
+        An integer of another type (NumPy's, from a policy) is played as the int it is, so the
+        history and the record hold ints; anything else (a float, a bool, None) is refused:
+        `24.0 in legal` holds, but a game's tables cannot be indexed by it."""
+        if type(action) is not int:
+            action = action_number(action, self.game.num_distinct_actions)
         if self._legal is None:
             self._legal = [] if self.is_terminal() else self._legal_actions()
         if action not in self._legal:

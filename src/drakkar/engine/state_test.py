@@ -1,8 +1,12 @@
 """The base State behaviour, checked on the toy game."""
 
+import json
+
+import numpy as np
 import pytest
 
 from drakkar.engine.errors import IllegalAction, InvalidOptions
+from drakkar.engine.record import Record
 from drakkar.engine.toy import HIGH_CARD
 
 
@@ -64,6 +68,13 @@ def test_same_seed_same_game_and_new_checks_its_arguments() -> None:
     with pytest.raises(InvalidOptions, match="'players'"):
         HIGH_CARD.new("2")  # type: ignore[arg-type]
     assert "High Card state" in repr(a)
+    # NumPy's integers (np.arange over player counts, seeds from a Generator) are whole numbers
+    same = HIGH_CARD.new(np.int64(3), seed=np.uint32(11))  # type: ignore[arg-type]
+    assert same.full_state() == a.full_state() and type(same.seed) is int
+    with pytest.raises(InvalidOptions, match="'players': expected a whole number, got True"):
+        HIGH_CARD.new(True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptions, match="'seed': expected a whole number, got 1.0"):
+        HIGH_CARD.new(2, seed=1.0)  # type: ignore[arg-type]
 
 
 def test_a_long_unknown_label_is_quoted_short_in_the_refusal() -> None:
@@ -73,3 +84,18 @@ def test_a_long_unknown_label_is_quoted_short_in_the_refusal() -> None:
     assert "x" * 57 + "..." in str(e.value) and len(str(e.value)) < 400
     with pytest.raises(IllegalAction, match="'play 99' is not legal"):
         s.parse_action("play 99")  # a short one whole
+
+
+def test_an_action_is_an_integer_of_any_type_and_nothing_else() -> None:
+    # A policy's np.int64 is played as an int (it once stayed in the history, and saving the
+    # record failed); a float passed the legality check (8.0 == 8) and went into the game.
+    s = HIGH_CARD.new(2, seed=1, options={"stack": "9,8,7,1,2,3"})
+    before = s.full_state()
+    for bad in (8.0, np.float32(8), True, None, "8", np.array([8]), "x" * 500):
+        with pytest.raises(IllegalAction, match=r"is not an action: actions are ints from 0 to 8"):
+            s.apply(bad)  # type: ignore[arg-type]
+    assert s.full_state() == before and s.history == []
+    s.apply(np.int64(8))  # type: ignore[arg-type]
+    s.apply(np.array(2))  # type: ignore[arg-type]
+    assert s.history == [8, 2] and all(type(a) is int for a in s.history)
+    assert json.loads(Record.from_state(s).dumps())["actions"] == [8, 2]
