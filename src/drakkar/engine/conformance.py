@@ -3,11 +3,12 @@
 `check_random_games(game, players, n)` plays `n` random games and checks, at every state:
 the legal list is non-empty, sorted, unique and in range until the end; labels are unique and
 parse back; the game's invariants hold. Every `deep_every`-th game it also checks, at every
-state: an illegal action is refused and changes nothing; a clone is independent of its
-original; views are JSON-safe; `redeterminize` keeps the seat's own view (and its legal list
-when it is that seat's turn), and re-deals something in the game (a game with hidden
-information whose re-deal never changes the state would let a search read the real hidden
-cards); and the finished game's record replays to the identical state.
+state: an illegal action is refused and changes nothing, and a number out of range has no
+label; a clone is independent of its original; views are JSON-safe; `redeterminize` keeps the
+seat's own view (and its legal list when it is that seat's turn), and re-deals something in
+the game (a game with hidden information whose re-deal never changes the state would let a
+search read the real hidden cards); and the finished game's record replays to the identical
+state.
 """
 
 from __future__ import annotations
@@ -110,6 +111,14 @@ def check_deep(state: State, legal: list[int], rng: random.Random, where: str) -
             raise ConformanceError(f"{where}: illegal action {bad} was accepted")
         if state.full_state() != before:
             raise ConformanceError(f"{where}: refused action {bad} changed the state")
+    # A number that is no action has no label: it is refused, as by apply.
+    for bad in (-1, state.game.num_distinct_actions):
+        try:
+            state.action_label(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise ConformanceError(f"{where}: action_label({bad}) gave a label")
     # Labels parse back to their action.
     for a in legal:
         if state.parse_action(state.action_label(a)) != a:

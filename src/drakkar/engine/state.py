@@ -19,8 +19,10 @@ The base keeps the seeded RNG (`Rng`, cheap to copy; randomness belongs to the s
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from drakkar.engine.errors import IllegalAction
@@ -49,8 +51,31 @@ def action_number(action: object, num_distinct_actions: int) -> int:
     raise IllegalAction(f"{what} is not an action: actions are ints from 0 to {last}")
 
 
+def _checked_label(label: Callable[[Any, int], str]) -> Callable[[Any, int], str]:
+    """A game's `action_label`, refusing what is not an action number (-1 would otherwise
+    read a table from its end, and a number past it raise a bare IndexError)."""
+
+    @functools.wraps(label)
+    def action_label(self: State, action: int) -> str:
+        n = self.game.num_distinct_actions
+        if type(action) is not int:
+            action = action_number(action, n)
+        if not 0 <= action < n:
+            raise IllegalAction(f"action {action} has no label (actions run from 0 to {n - 1})")
+        return label(self, action)
+
+    return action_label
+
+
 class State:
     __slots__ = ("game", "num_players", "options", "seed", "rng", "history", "_log", "_legal")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # every game's action_label checks its argument here, in one place, as apply does
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("action_label")
+        if own is not None:
+            cls.action_label = _checked_label(own)  # type: ignore[method-assign,assignment]
 
     def __init__(self, game: Game, num_players: int, options: GameOptions, seed: int) -> None:
         self.game = game

@@ -22,6 +22,18 @@ def test_illegal_action_is_refused_with_a_readable_message_and_changes_nothing()
     assert s.full_state() == before
 
 
+@pytest.mark.parametrize("bad", [-1, 9, 10**6])
+def test_a_number_that_is_no_action_has_no_label(bad: int) -> None:
+    s = HIGH_CARD.new(2, seed=1)  # actions 0 to 8; -1 would read the label table from its end
+    with pytest.raises(
+        IllegalAction, match=rf"action {bad} has no label \(actions run from 0 to 8\)"
+    ):
+        s.action_label(bad)
+    assert s.action_label(np.int64(8)) == s.action_label(8) == "play 9"  # NumPy's ints are ints
+    with pytest.raises(IllegalAction, match="8.0 is not an action"):
+        s.action_label(8.0)  # type: ignore[arg-type]
+
+
 def test_parse_action_by_label_or_number_ignoring_case_and_spaces() -> None:
     s = HIGH_CARD.new(2, seed=1, options={"stack": "9,8,7,1,2,3"})
     assert s.parse_action("  PLAY   9 ") == 8
