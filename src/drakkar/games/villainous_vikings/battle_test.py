@@ -553,3 +553,24 @@ def test_the_log_counts_one_sword_shield_and_section_in_the_singular() -> None:
     assert f"{p0} 1 sword against {p2} 4" in log
     assert f"{p0} loses 1 section" in log
     assert not any("(s)" in e or " 1 swords" in e or " 1 shields" in e for e in log)
+
+
+def test_a_sacrifice_gives_only_what_its_conditions_allow() -> None:
+    # the schema: "all conditions must hold" (a set of one's own may print a conditional
+    # sacrifice; the shipped set has none): +3 swords when defending gives nothing to an attacker
+    s = conquest()
+    give(s, 0, "whitby")
+    i = loc(s, "whitby")
+    locations = list(s.cs.locations)
+    locations[i] = locations[i]._replace(sacrifice=(Effect("swords", 3, 2),))  # when defending
+    s.cs = s.cs._replace(locations=tuple(locations))
+    dice(s, W1, GB, RB, G1, G1)  # 1 against 2
+    do(s, "conquer Lindisfarne", "sacrifice location Whitby")
+    assert loc(s, "lindisfarne") in s.pool and not s.pending  # still 1 against 2: it holds
+    t = conquest()
+    give(t, 0, "whitby")
+    locations[i] = locations[i]._replace(sacrifice=(Effect("swords", 3, 1),))  # when attacking
+    t.cs = t.cs._replace(locations=tuple(locations))
+    dice(t, W1, GB, RB, G1, G1)
+    do(t, "conquer Lindisfarne", "sacrifice location Whitby")
+    assert t.pending[0][0] == "conquest"  # 4 against 2

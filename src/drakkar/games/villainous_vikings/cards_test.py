@@ -103,6 +103,24 @@ def _edit(folder: Path, file: str, old: str, new: str) -> None:
             'use = [{ effect = "keep" }, { effect = "duel" }]',
             "'duel' decides what becomes of the card: no 'keep'",
         ),
+        (  # an instruction is carried out outside any battle: a condition could never hold
+            "asgard.toml",
+            'use = [{ effect = "pool", amount = 1 }',
+            'use = [{ effect = "pool", amount = 1, when = ["attacking"] }',
+            "field 'use[0]': conditions ('when') belong to static, hammer and sacrifice",
+        ),
+        (
+            "asgard.toml",
+            'reward = [{ effect = "keep" }]',
+            'reward = [{ effect = "keep", when = ["vs_captain"] }]',
+            "field 'reward[0]': conditions ('when') belong to static, hammer and sacrifice",
+        ),
+        (  # rulebook: "Every Location card has a Sacrifice Ability"
+            "locations.toml",
+            'sacrifice = [{ effect = "swords", amount = 1 }]',
+            "sacrifice = []",
+            "field 'sacrifice': every Location has a sacrifice ability",
+        ),
     ],
 )
 def test_schema_errors_name_the_file_the_card_and_the_field(
