@@ -23,7 +23,7 @@ KIND_NAMES = (
     "duel before the Gods",
 )
 SWORD_COST = 5
-REFIGHT_LIMIT = 20  # ties refought; past this (odds below 1e-20) the defender holds
+REFIGHT_LIMIT = 20  # fights in a battle; the last tied too (odds below 1e-20): the defender holds
 
 
 class Side:

@@ -112,11 +112,13 @@ def test_sacrificed_cards_are_discarded_after_the_battle() -> None:
     )  # Cork: +1 sword +1 shield; then no more
     i = loc(s, "cork")
     assert i in s.discard and i not in s.owned[0] and loc(s, "lindisfarne") in s.pool  # 2 v 2: tie
+    assert s.damage[0] == 0  # Cork's shield counts: 2 swords - 1 = 1 hit, short of red's 2
 
 
 def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
     s = conquest(stack="chartres", region="Frankia")
     give(s, 0, "lindisfarne", "cork")
+    s.faceup[loc(s, "cork")] = False  # ruling 10: a raided Location may be the one lost
     s.damage[0], s.gold[0] = 2, 0
     s.gold[0] = 3
     dice(s, W1, W2, R1, R1)  # 1 against 2 + 1 + 1 + Roland 1 = 5 hits >= 4 helmets of white
@@ -128,6 +130,18 @@ def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
     )
     do(s, "lose Cork")
     assert s.owned[0] == [loc(s, "lindisfarne")] and loc(s, "cork") in s.discard
+    assert s.faceup[loc(s, "cork")]  # (a discarded card is no longer anyone's raided Location)
+
+
+def test_a_sunk_captain_loses_the_battle_whatever_his_swords() -> None:
+    # rulebook: "If your final Longship Crew section is damaged, your ship is sunk ... You lose
+    # the Battle": 5 swords beat the Location's 4, but its 4 hits sink the lone white section
+    s = conquest((Effect("swords", 3, 0),))
+    s.damage[0] = 2
+    dice(s, W2, GH, GH)
+    do(s, "conquer Lindisfarne")
+    assert s.battle is None and not s.pending and loc(s, "lindisfarne") in s.pool
+    assert s.pos[0] == 0 and s.damage[0] == 2 and s.turn == 1
 
 
 def test_a_sunk_captain_pays_half_to_the_other() -> None:
@@ -152,9 +166,10 @@ def test_captains_do_not_tie_the_battle_is_refought() -> None:
     assert s.damage == [1, 2, 0]
 
 
-def test_after_twenty_refights_the_defending_captain_holds() -> None:
+def test_after_twenty_tied_fights_the_defending_captain_holds() -> None:
     # a safety limit of ours (odds below 1e-20): ties without damage (shields against no
-    # swords) are refought 20 times in all, then the defender holds, so a game always ends
+    # swords) are fought 20 times in all (the first and 19 refights), then the defender holds,
+    # so a game always ends
     s = new(3)
     plain(s)
     s.pos[1] = BI
@@ -239,19 +254,10 @@ def test_effect_swords_and_condition_attacking() -> None:
 def test_effect_shields_and_double_shields() -> None:
     s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
     assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
-    t = swords_after(
-        (Effect("double_shields", 1, 0),),
-        rolls=(
-            WSH,
-            GB,
-            RB,
-            G1,
-            G1,
-        ),
-    )
-    assert t.damage[0] == 0
-    u = swords_after((), rolls=(W1, GB, RB, G1, G1))
-    assert u.damage[0] == 1  # without shields: 2 hits flip red
+    t = swords_after((Effect("double_shields", 1, 0),), rolls=(WSH, GB, RB, G1, GH))
+    assert t.damage[0] == 0  # 3 swords - 2 (one shield doubled) = 1 hit: no flip
+    u = swords_after((), rolls=(WSH, GB, RB, G1, GH))
+    assert u.damage[0] == 1  # one shield, not doubled: 2 hits flip red
 
 
 def test_effect_weaken() -> None:

@@ -190,3 +190,11 @@ def test_a_final_tie_goes_to_whoever_lasted_longer_in_ragnarok() -> None:
     last = s.events_for(None)[-1]
     assert last.startswith(f"{s.pname(2)} wins with 11 Valhalla Points, tied with {s.pname(0)}")
     assert last.endswith("by lasting longer in Ragnarok")
+
+
+def test_swords_bought_in_ragnarok_count() -> None:
+    # Ragnarok keeps the normal battle's procedure: a bought sword (5 gold) counts as a sword
+    s = reveal(gold=(10, 0, 0))
+    dice(s, W1, GB, RB, W1, G1, RB, W2, G1, RB, more=True)  # P0 1, P1 2, P2 3
+    do(s, "end turn", "buy a sword", "buy a sword")  # P0 makes 3; no one else can act
+    assert s.gold[0] == 0 and s.rank[0] == 1  # P1's 2 is the lowest, not P0's roll of 1
