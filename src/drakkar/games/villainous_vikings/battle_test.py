@@ -166,6 +166,19 @@ def test_captains_do_not_tie_the_battle_is_refought() -> None:
     assert s.damage == [1, 2, 0]
 
 
+def test_a_tie_that_sinks_one_captain_is_not_refought() -> None:
+    # our reading: "Viking warriors do not tie" refights a tie, but a sunk ship has lost the
+    # battle ("You lose the Battle"), so a tie that sinks one Captain is decided by the sinking
+    s = new(3)
+    plain(s, static=(Effect("swords", 2, 0),))  # every Captain: +2 swords
+    s.pos[1], s.damage[1] = BI, 2  # P1: the white section alone, 4 helmets
+    do(s, "move to the British Isles")
+    dice(s, W1, G1, RB, W2)  # 4 against 4: P1 takes 4 hits and sinks, P0 loses red
+    do(s, "contest")
+    assert s.battle is None and s.pos[0] == BI and s.pos[1] == 0
+    assert s.damage == [1, 2, 0]
+
+
 def test_after_twenty_tied_fights_the_defending_captain_holds() -> None:
     # a safety limit of ours (odds below 1e-20): ties without damage (shields against no
     # swords) are fought 20 times in all (the first and 19 refights), then the defender holds,
