@@ -460,15 +460,18 @@ def test_at_most_one_warrior_and_one_asgard_card_are_sacrificed_per_battle() -> 
         s.at_loc[loc(s, cid)] = False
     hold(s, 0, "hermods-ride")
     hold(s, 0, "bifrost")
+    hold(s, 0, "idunns-apples")  # (a card of one's own kept) prints no sacrifice ability
     dice(s, W1, GB, RB, GH, GH)  # 1 + Ilya 1 = 2 against two hammers: 4
     do(s, "conquer Lindisfarne", "sacrifice warrior Alfred of Wessex")
     legal = s.legal_actions()
     assert A.SAC_WARRIOR + war(s, "ilya") not in legal
     assert A.SAC_ASGARD + asg(s, "hermods-ride") in legal
     assert A.SAC_ASGARD + asg(s, "bifrost") in legal
+    assert A.SAC_ASGARD + asg(s, "idunns-apples") not in legal
     do(s, "sacrifice card Hermod's Ride to Hel")  # 6 against 4
     assert s.legal_actions() == [A.BUY_SWORD, A.DONE]
-    assert s.held[0] == [asg(s, "bifrost")] and s.crew[0] == [war(s, "ilya")]
+    assert s.held[0] == [asg(s, "bifrost"), asg(s, "idunns-apples")]
+    assert s.crew[0] == [war(s, "ilya")]
 
 
 def test_a_face_down_location_cannot_be_sacrificed() -> None:
