@@ -436,6 +436,14 @@ def _captains(merged: dict[str, Any]) -> tuple[Captain, ...]:
                 r.hammer(True),
             )
         )
+        # the rulebook: "Each Captain has 4 different abilities", a static and three hammers
+        if not out[-1].static:
+            raise r.fail("static", "a Captain has a static ability")
+        for colour, ability in zip(COLOURS, out[-1].hammer, strict=True):
+            if not ability:
+                raise r.fail(
+                    f"hammer.{colour}", "a Captain has a Heathen Hammer ability for each colour"
+                )
         r.done()
     return tuple(out)
 

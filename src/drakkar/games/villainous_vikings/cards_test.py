@@ -115,6 +115,18 @@ def _edit(folder: Path, file: str, old: str, new: str) -> None:
             'reward = [{ effect = "keep", when = ["vs_captain"] }]',
             "field 'reward[0]': conditions ('when') belong to static, hammer and sacrifice",
         ),
+        (  # rulebook: "Each Captain has 4 different abilities": a static and three hammers
+            "captains.toml",
+            'static = [{ effect = "swords", amount = 1, when = ["attacking"] }]',
+            "static = []",
+            "field 'static': a Captain has a static ability",
+        ),
+        (
+            "captains.toml",
+            'red = [{ effect = "gold", amount = 2 }] }',
+            "red = [] }",
+            "field 'hammer.red': a Captain has a Heathen Hammer ability for each colour",
+        ),
         (  # rulebook: "Every Location card has a Sacrifice Ability"
             "locations.toml",
             'sacrifice = [{ effect = "swords", amount = 1 }]',
