@@ -598,4 +598,3 @@ def test_raze_keeps_the_sovereign() -> None:
     dice(s, W2, G1, R1, WSH, WSH)  # Canterbury: two shields + Athelstan's static 1 = 1
     do(s, "conquer Canterbury", "raze")
     assert s.sovereigns[0] == [war(s, "athelstan")] and war(s, "athelstan") not in s.wdiscard
-    assert s.vp(0) == 3 + (s.gold[0] // 5)
