@@ -23,7 +23,7 @@ KIND_NAMES = (
     "duel before the Gods",
 )
 SWORD_COST = 5
-REFIGHT_LIMIT = 20  # ties refought; past this (odds below 1e-20) the defender holds
+REFIGHT_LIMIT = 20  # fights in a battle; the last tied too (odds below 1e-20): the defender holds
 
 
 class Side:
@@ -41,6 +41,7 @@ class Side:
         "sac_mask",
         "repair",
         "hammers",
+        "ctx",
     )
 
     def __init__(self, seat: int) -> None:
@@ -55,6 +56,7 @@ class Side:
         self.sac_mask = 0  # 1 Location, 2 Warrior, 4 Asgard: at most one of each
         self.repair = 0
         self.hammers = 0  # colours whose hammer ability fired (bit mask)
+        self.ctx = 0  # the conditions that hold for this side (its sacrifices check them too)
 
     def copy(self) -> Side:
         new = Side.__new__(Side)
@@ -71,6 +73,7 @@ class Side:
             self.sacs.copy(),
         )
         new.sac_mask, new.repair, new.hammers = self.sac_mask, self.repair, self.hammers
+        new.ctx = self.ctx
         return new
 
     def shield_total(self) -> int:
@@ -89,6 +92,7 @@ class Side:
             self.sac_mask,
             self.repair,
             self.hammers,
+            self.ctx,
         )
 
     def to_json(self) -> dict:
@@ -220,6 +224,7 @@ def roll_side(
 ) -> None:
     """Steps 1-3 of the battle sequence for one side. `hammer` None: each hammer is 2 swords."""
     rng = s.rng
+    side.ctx = ctx
     side.faces = [(c, rng.randrange(6)) for c in colours]
     crew = _crew_statics(s, side.seat)
     size = len(s.crew[side.seat]) if side.seat >= 0 else 0
@@ -348,7 +353,8 @@ def sacrifice(s: VVState, side: Side, what: str, idx: int) -> None:
     side.sacs.append((what, idx))
     side.sac_mask |= bit
     for e in effects:
-        _battle_effect(s, side, e, -1)
+        if e.applies(side.ctx):
+            _battle_effect(s, side, e, -1)
     s.log(f"{s.pname(p)} sacrifices {name}: {fx.describe(effects)}")
 
 

@@ -112,11 +112,13 @@ def test_sacrificed_cards_are_discarded_after_the_battle() -> None:
     )  # Cork: +1 sword +1 shield; then no more
     i = loc(s, "cork")
     assert i in s.discard and i not in s.owned[0] and loc(s, "lindisfarne") in s.pool  # 2 v 2: tie
+    assert s.damage[0] == 0  # Cork's shield counts: 2 swords - 1 = 1 hit, short of red's 2
 
 
 def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
     s = conquest(stack="chartres", region="Frankia")
     give(s, 0, "lindisfarne", "cork")
+    s.faceup[loc(s, "cork")] = False  # ruling 10: a raided Location may be the one lost
     s.damage[0], s.gold[0] = 2, 0
     s.gold[0] = 3
     dice(s, W1, W2, R1, R1)  # 1 against 2 + 1 + 1 + Roland 1 = 5 hits >= 4 helmets of white
@@ -128,6 +130,18 @@ def test_sinking_costs_half_gold_rounded_up_a_location_and_goes_home() -> None:
     )
     do(s, "lose Cork")
     assert s.owned[0] == [loc(s, "lindisfarne")] and loc(s, "cork") in s.discard
+    assert s.faceup[loc(s, "cork")]  # (a discarded card is no longer anyone's raided Location)
+
+
+def test_a_sunk_captain_loses_the_battle_whatever_his_swords() -> None:
+    # rulebook: "If your final Longship Crew section is damaged, your ship is sunk ... You lose
+    # the Battle": 5 swords beat the Location's 4, but its 4 hits sink the lone white section
+    s = conquest((Effect("swords", 3, 0),))
+    s.damage[0] = 2
+    dice(s, W2, GH, GH)
+    do(s, "conquer Lindisfarne")
+    assert s.battle is None and not s.pending and loc(s, "lindisfarne") in s.pool
+    assert s.pos[0] == 0 and s.damage[0] == 2 and s.turn == 1
 
 
 def test_a_sunk_captain_pays_half_to_the_other() -> None:
@@ -152,9 +166,23 @@ def test_captains_do_not_tie_the_battle_is_refought() -> None:
     assert s.damage == [1, 2, 0]
 
 
-def test_after_twenty_refights_the_defending_captain_holds() -> None:
+def test_a_tie_that_sinks_one_captain_is_not_refought() -> None:
+    # our reading: "Viking warriors do not tie" refights a tie, but a sunk ship has lost the
+    # battle ("You lose the Battle"), so a tie that sinks one Captain is decided by the sinking
+    s = new(3)
+    plain(s, static=(Effect("swords", 2, 0),))  # every Captain: +2 swords
+    s.pos[1], s.damage[1] = BI, 2  # P1: the white section alone, 4 helmets
+    do(s, "move to the British Isles")
+    dice(s, W1, G1, RB, W2)  # 4 against 4: P1 takes 4 hits and sinks, P0 loses red
+    do(s, "contest")
+    assert s.battle is None and s.pos[0] == BI and s.pos[1] == 0
+    assert s.damage == [1, 2, 0]
+
+
+def test_after_twenty_tied_fights_the_defending_captain_holds() -> None:
     # a safety limit of ours (odds below 1e-20): ties without damage (shields against no
-    # swords) are refought 20 times in all, then the defender holds, so a game always ends
+    # swords) are fought 20 times in all (the first and 19 refights), then the defender holds,
+    # so a game always ends
     s = new(3)
     plain(s)
     s.pos[1] = BI
@@ -239,19 +267,10 @@ def test_effect_swords_and_condition_attacking() -> None:
 def test_effect_shields_and_double_shields() -> None:
     s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
     assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
-    t = swords_after(
-        (Effect("double_shields", 1, 0),),
-        rolls=(
-            WSH,
-            GB,
-            RB,
-            G1,
-            G1,
-        ),
-    )
-    assert t.damage[0] == 0
-    u = swords_after((), rolls=(W1, GB, RB, G1, G1))
-    assert u.damage[0] == 1  # without shields: 2 hits flip red
+    t = swords_after((Effect("double_shields", 1, 0),), rolls=(WSH, GB, RB, G1, GH))
+    assert t.damage[0] == 0  # 3 swords - 2 (one shield doubled) = 1 hit: no flip
+    u = swords_after((), rolls=(WSH, GB, RB, G1, GH))
+    assert u.damage[0] == 1  # one shield, not doubled: 2 hits flip red
 
 
 def test_effect_weaken() -> None:
@@ -441,15 +460,18 @@ def test_at_most_one_warrior_and_one_asgard_card_are_sacrificed_per_battle() -> 
         s.at_loc[loc(s, cid)] = False
     hold(s, 0, "hermods-ride")
     hold(s, 0, "bifrost")
+    hold(s, 0, "idunns-apples")  # (a card of one's own kept) prints no sacrifice ability
     dice(s, W1, GB, RB, GH, GH)  # 1 + Ilya 1 = 2 against two hammers: 4
     do(s, "conquer Lindisfarne", "sacrifice warrior Alfred of Wessex")
     legal = s.legal_actions()
     assert A.SAC_WARRIOR + war(s, "ilya") not in legal
     assert A.SAC_ASGARD + asg(s, "hermods-ride") in legal
     assert A.SAC_ASGARD + asg(s, "bifrost") in legal
+    assert A.SAC_ASGARD + asg(s, "idunns-apples") not in legal
     do(s, "sacrifice card Hermod's Ride to Hel")  # 6 against 4
     assert s.legal_actions() == [A.BUY_SWORD, A.DONE]
-    assert s.held[0] == [asg(s, "bifrost")] and s.crew[0] == [war(s, "ilya")]
+    assert s.held[0] == [asg(s, "bifrost"), asg(s, "idunns-apples")]
+    assert s.crew[0] == [war(s, "ilya")]
 
 
 def test_a_face_down_location_cannot_be_sacrificed() -> None:
@@ -553,3 +575,24 @@ def test_the_log_counts_one_sword_shield_and_section_in_the_singular() -> None:
     assert f"{p0} 1 sword against {p2} 4" in log
     assert f"{p0} loses 1 section" in log
     assert not any("(s)" in e or " 1 swords" in e or " 1 shields" in e for e in log)
+
+
+def test_a_sacrifice_gives_only_what_its_conditions_allow() -> None:
+    # the schema: "all conditions must hold" (a set of one's own may print a conditional
+    # sacrifice; the shipped set has none): +3 swords when defending gives nothing to an attacker
+    s = conquest()
+    give(s, 0, "whitby")
+    i = loc(s, "whitby")
+    locations = list(s.cs.locations)
+    locations[i] = locations[i]._replace(sacrifice=(Effect("swords", 3, 2),))  # when defending
+    s.cs = s.cs._replace(locations=tuple(locations))
+    dice(s, W1, GB, RB, G1, G1)  # 1 against 2
+    do(s, "conquer Lindisfarne", "sacrifice location Whitby")
+    assert loc(s, "lindisfarne") in s.pool and not s.pending  # still 1 against 2: it holds
+    t = conquest()
+    give(t, 0, "whitby")
+    locations[i] = locations[i]._replace(sacrifice=(Effect("swords", 3, 1),))  # when attacking
+    t.cs = t.cs._replace(locations=tuple(locations))
+    dice(t, W1, GB, RB, G1, G1)
+    do(t, "conquer Lindisfarne", "sacrifice location Whitby")
+    assert t.pending[0][0] == "conquest"  # 4 against 2

@@ -165,6 +165,8 @@ class _Reader:
         when = e.get("when", [])
         if not isinstance(when, list):
             raise self.fail(where, f"'when' must be a list of conditions, got {when!r}")
+        if when and place in ("use", "reward"):  # carried out outside any battle's context
+            raise self.fail(where, "conditions ('when') belong to static, hammer and sacrifice")
         for cond in when:
             if cond not in fx.CONDITIONS:
                 raise self.fail(
@@ -411,6 +413,8 @@ def _locations(
                 r.effects("sacrifice", "sacrifice", True),
             )
         )
+        if not out[-1].sacrifice:  # the rulebook: "Every Location card has a Sacrifice Ability"
+            raise r.fail("sacrifice", "every Location has a sacrifice ability")
         r.done()
     for i, war in enumerate(warriors):
         if war.kind != "draugr" and i not in owner:
@@ -432,6 +436,14 @@ def _captains(merged: dict[str, Any]) -> tuple[Captain, ...]:
                 r.hammer(True),
             )
         )
+        # the rulebook: "Each Captain has 4 different abilities", a static and three hammers
+        if not out[-1].static:
+            raise r.fail("static", "a Captain has a static ability")
+        for colour, ability in zip(COLOURS, out[-1].hammer, strict=True):
+            if not ability:
+                raise r.fail(
+                    f"hammer.{colour}", "a Captain has a Heathen Hammer ability for each colour"
+                )
         r.done()
     return tuple(out)
 

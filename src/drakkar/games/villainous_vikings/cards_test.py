@@ -103,6 +103,36 @@ def _edit(folder: Path, file: str, old: str, new: str) -> None:
             'use = [{ effect = "keep" }, { effect = "duel" }]',
             "'duel' decides what becomes of the card: no 'keep'",
         ),
+        (  # an instruction is carried out outside any battle: a condition could never hold
+            "asgard.toml",
+            'use = [{ effect = "pool", amount = 1 }',
+            'use = [{ effect = "pool", amount = 1, when = ["attacking"] }',
+            "field 'use[0]': conditions ('when') belong to static, hammer and sacrifice",
+        ),
+        (
+            "asgard.toml",
+            'reward = [{ effect = "keep" }]',
+            'reward = [{ effect = "keep", when = ["vs_captain"] }]',
+            "field 'reward[0]': conditions ('when') belong to static, hammer and sacrifice",
+        ),
+        (  # rulebook: "Each Captain has 4 different abilities": a static and three hammers
+            "captains.toml",
+            'static = [{ effect = "swords", amount = 1, when = ["attacking"] }]',
+            "static = []",
+            "field 'static': a Captain has a static ability",
+        ),
+        (
+            "captains.toml",
+            'red = [{ effect = "gold", amount = 2 }] }',
+            "red = [] }",
+            "field 'hammer.red': a Captain has a Heathen Hammer ability for each colour",
+        ),
+        (  # rulebook: "Every Location card has a Sacrifice Ability"
+            "locations.toml",
+            'sacrifice = [{ effect = "swords", amount = 1 }]',
+            "sacrifice = []",
+            "field 'sacrifice': every Location has a sacrifice ability",
+        ),
     ],
 )
 def test_schema_errors_name_the_file_the_card_and_the_field(
@@ -175,3 +205,37 @@ def test_a_game_or_study_made_with_a_card_set_is_refused_once_the_set_changes(
             GAME.new(4, 1, {"cards_digest": said})  # it is not an option to give alone
     finally:
         _load_cached.cache_clear()
+
+
+def _drop_age_one_locations(folder: Path, keep: int) -> None:
+    """Leave only the first `keep` Age I Locations (those that hold no Warrior go)."""
+    p = folder / "locations.toml"
+    head, *cards = p.read_text().split("[[location]]")
+    kept, seen = [], 0
+    for card in cards:
+        if "\nage = 1\n" in card and "warrior" not in card:
+            seen += 1
+            if seen > keep:
+                continue
+        kept.append(card)
+    p.write_text(head + "".join("[[location]]" + c for c in kept))
+
+
+def test_a_set_too_small_for_the_journey_deck_is_refused_for_that_player_count(
+    tmp_path: Path,
+) -> None:
+    # rulings: "Journey Deck: 8/8/10, 10/10/12, 12/12/14 cards of Ages I/II/III" (hold exactly);
+    # a set of one's own with too few cards of an Age must not deal a shorter deck
+    folder = _copy(tmp_path)
+    cs = load_set()
+    warriored = sum(c.age == 1 and c.warrior >= 0 for c in cs.locations)
+    asgard = sum(a.age == 1 for a in cs.asgard)
+    _drop_age_one_locations(folder, 10 - warriored - asgard)  # 10 Age I cards in all
+    assert sum(c.age == 1 for c in load_set(folder).locations + load_set(folder).asgard) == 10
+    for players in (3, 4):
+        s = GAME.new(players, 1, {"cards": str(folder)})
+        assert sum(s.age_of(c) == 1 for c in s.deck + s.pool) == (8, 10)[players - 3]
+    with pytest.raises(InvalidOptions) as e:
+        GAME.new(5, 1, {"cards": str(folder)})
+    assert e.value.option == "cards"
+    assert "10 Age I cards" in str(e.value) and "for 5 players needs 12" in str(e.value)

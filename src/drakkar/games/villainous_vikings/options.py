@@ -9,6 +9,9 @@ from drakkar.engine.options import GameOptions, option
 from drakkar.games.villainous_vikings.cards import CardSet, digest, load_set
 
 RAGNAROK = "ragnarok"
+#: Journey Deck cards of Ages I, II and III by player count (the rulebook's setup, 2c)
+DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
+AGE_NAMES = ("I", "II", "III")
 
 
 @dataclass(frozen=True)
@@ -66,5 +69,22 @@ class Options(GameOptions):
                 raise InvalidOptions("stack", f"no Location or Asgard card {cid!r}")
         if len(set(self.stack)) != len(self.stack):
             raise InvalidOptions("stack", "a card can be stacked only once")
+        self._check_deck(cs, num_players)
         if not 1 <= self.round_limit <= 500:
             raise InvalidOptions("round_limit", f"must be 1..500, got {self.round_limit}")
+
+    def _check_deck(self, cs: CardSet, num_players: int | None) -> None:
+        """The set must hold the rulebook's Journey Deck for the player count (3 if not given):
+        a set of one's own with too few cards of an Age would deal a short deck."""
+        players = num_players if num_players in DECK_SIZES else 3
+        stacked = set(self.stack)
+        for age, want in enumerate(DECK_SIZES[players], 1):
+            have = sum(c.age == age and c.id not in stacked for c in cs.locations)
+            have += sum(a.age == age and a.id not in stacked for a in cs.asgard)
+            if have < want:
+                raise InvalidOptions(
+                    "cards",
+                    f"the set has {have} Age {AGE_NAMES[age - 1]} cards (Locations and Asgard "
+                    f"cards{', besides those stacked' if stacked else ''}); a Journey Deck for "
+                    f"{players} players needs {want}",
+                )

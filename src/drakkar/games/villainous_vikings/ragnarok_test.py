@@ -190,3 +190,27 @@ def test_a_final_tie_goes_to_whoever_lasted_longer_in_ragnarok() -> None:
     last = s.events_for(None)[-1]
     assert last.startswith(f"{s.pname(2)} wins with 11 Valhalla Points, tied with {s.pname(0)}")
     assert last.endswith("by lasting longer in Ragnarok")
+
+
+def test_swords_bought_in_ragnarok_count() -> None:
+    # Ragnarok keeps the normal battle's procedure: a bought sword (5 gold) counts as a sword
+    s = reveal(gold=(10, 0, 0))
+    dice(s, W1, GB, RB, W1, G1, RB, W2, G1, RB, more=True)  # P0 1, P1 2, P2 3
+    do(s, "end turn", "buy a sword", "buy a sword")  # P0 makes 3; no one else can act
+    assert s.gold[0] == 0 and s.rank[0] == 1  # P1's 2 is the lowest, not P0's roll of 1
+
+
+def test_each_ragnarok_round_is_a_battle_with_its_own_sacrifice_allowance() -> None:
+    # rulebook: Ragnarok is "a series of consecutive Battles" following "the same procedure":
+    # one Location a battle, so one in a round and another in the next
+    s = reveal(gold=(0, 0, 0))
+    give(s, 0, "cork", "whitby")
+    cork, whitby = loc(s, "cork"), loc(s, "whitby")
+    # round 1: P0 1, P1 3, P2 2; P0 sacrifices Cork (+1 sword): 2 ties P2, who rerolls lower
+    # round 2: P0 1, P1 3
+    dice(s, W1, GB, RB, W1, G1, R1, W1, G1, RB, W2, G1, R1, W1, GB, RB, W1, GB, RB, W1, G1, R1)
+    do(s, "end turn")
+    assert s.legal_actions() == sorted([A.SAC_LOCATION + cork, A.SAC_LOCATION + whitby, A.DONE])
+    do(s, "sacrifice location Cork")  # no second Location this round: nothing left to do
+    assert s.rank == [2] and s.current_player == 0
+    assert s.legal_actions() == [A.SAC_LOCATION + whitby, A.DONE]  # a new battle, a new one

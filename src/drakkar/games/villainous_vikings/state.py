@@ -18,10 +18,9 @@ from drakkar.games.villainous_vikings import effects as fx
 from drakkar.games.villainous_vikings import ragnarok as R
 from drakkar.games.villainous_vikings import rules
 from drakkar.games.villainous_vikings.cards import COLOURS, FACE_WORDS, CardSet
-from drakkar.games.villainous_vikings.options import RAGNAROK, Options
+from drakkar.games.villainous_vikings.options import DECK_SIZES, RAGNAROK, Options
 from drakkar.games.villainous_vikings.view import action_label, seat_view
 
-DECK_SIZES = {3: (8, 8, 10), 4: (10, 10, 12), 5: (12, 12, 14)}
 START_GOLD = (0, 2, 4, 6, 8)
 MAX_GOLD = 60
 TOKEN_VP = (5, 5, 5, 3)

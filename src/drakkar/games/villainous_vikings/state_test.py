@@ -248,9 +248,9 @@ def test_contest_battle_loser_retreats_and_a_beaten_attacker_acts_again() -> Non
 
 def test_regroup_in_the_northlands_repairs_one_section_free() -> None:
     s = new(3)
-    s.damage[0] = 2
+    s.damage[0], s.gold[0] = 2, 7
     do(s, "regroup")
-    assert s.damage[0] == 1 and s.gold[0] == 0
+    assert s.damage[0] == 1 and s.gold[0] == 7  # free: no gold spent
 
 
 def test_bonus_tokens_need_the_northlands_and_their_criteria() -> None:
@@ -265,9 +265,21 @@ def test_bonus_tokens_need_the_northlands_and_their_criteria() -> None:
     assert A.BONUS + 0 not in s.legal_actions()  # taken already: one player only
     do(s, "take Conquest Legacy")
     assert s.tokens[1] == 0b010
-    s.pos[2] = BI
-    give(s, 2, "jorvik-fair", "dublin", "isle-of-man")
-    assert not [a for a in s.legal_actions() if A.KIND_OF[a] == "bonus"]  # not in the Northlands
+    t = new(3)  # the criteria met, but not in the Northlands
+    give(t, 0, "kirkwall", "lindisfarne", "noirmoutier", "lisbon")
+    t.gold[0], t.pos[0] = 21, BI
+    assert not [a for a in t.legal_actions() if A.KIND_OF[a] == "bonus"]
+    t.pos[0], t._legal = 0, None
+    assert [a for a in t.legal_actions() if A.KIND_OF[a] == "bonus"] == [A.BONUS + 0, A.BONUS + 2]
+
+
+def test_gold_hoarder_costs_twenty_gold() -> None:
+    s = new(3)
+    s.gold[0] = 19
+    assert A.BONUS + 2 not in s.legal_actions()
+    s.gold[0], s._legal = 20, None
+    do(s, "take Gold Hoarder")
+    assert s.gold[0] == 0 and s.tokens[0] == 0b100
 
 
 def test_hermods_ride_recruits_a_discarded_warrior_or_is_kept() -> None:
@@ -491,6 +503,9 @@ def test_rebuild_costs_no_gold() -> None:
 
 
 def test_trade_network_and_conquest_legacy_count_face_up_locations_only() -> None:
+    r = new(3)
+    give(r, 0, "kirkwall", "lindisfarne", "whitby", "noirmoutier")  # four Locations, 3 Regions
+    assert A.BONUS + 0 not in r.legal_actions()
     s = new(3)
     give(s, 0, "kirkwall", "lindisfarne", "noirmoutier", "lisbon")  # four Regions
     s.faceup[loc(s, "lisbon")] = False
@@ -535,3 +550,51 @@ def test_the_log_names_the_player_to_the_right_as_the_locations_roller() -> None
     do(s, "conquer Lindisfarne")
     line = next(e for e in s.events_for(None) if " attacks Lindisfarne " in e)
     assert line == f"{s.pname(0)} attacks Lindisfarne ({s.pname(3)} rolls for it)"
+
+
+def test_only_another_players_location_is_raided_and_only_your_own_rebuilt() -> None:
+    s = new(3)
+    give(s, 0, "lindisfarne", "whitby")  # P0's own: face up, and raided
+    give(s, 1, "cork", "kirkwall")  # P1's: face up, and raided
+    s.faceup[loc(s, "whitby")] = s.faceup[loc(s, "kirkwall")] = False
+    s.pos[0] = BI
+    legal = s.legal_actions()
+    assert A.RAID + loc(s, "cork") in legal and A.RAID + loc(s, "lindisfarne") not in legal
+    assert A.REBUILD + loc(s, "whitby") in legal and A.REBUILD + loc(s, "kirkwall") not in legal
+    kirkwall = loc(s, "kirkwall")
+    s.pos[0], s._legal = s.cs.locations[kirkwall].region, None  # the Western Isles
+    legal = s.legal_actions()  # P1's raided Kirkwall: neither raided again nor rebuilt by P0
+    assert A.REBUILD + kirkwall not in legal and A.RAID + kirkwall not in legal
+
+
+def test_the_northlands_are_never_contested() -> None:
+    # every Longship starts there; "only one Captain in a Region" is for the other Regions
+    s = new(3)
+    s.pos[0] = BI
+    do(s, "move to the Northlands")
+    assert not s.pending and s.pos == [0, 0, 0] and s.actions_left == 1
+
+
+def test_a_warrior_joining_a_full_crew_makes_the_captain_discard_one() -> None:
+    # rulebook, Warriors: "if no sections are free another Warrior must be discarded"
+    s = new(3, stack=("london",))
+    s.damage[0], s.gold[0] = 1, 10  # two sections: room for two Warriors
+    s.crew[0] = [war(s, "roland"), war(s, "ilya")]
+    for cid in ("chartres", "novgorod"):
+        s.at_loc[loc(s, cid)] = False
+    do(s, "move to the British Isles", "hire Danish Huscarls at London")
+    assert s.current_player == 0 and s.pending[0] == ("crew", 0)
+    assert s.legal_actions() == sorted(A.DISCARD_WARRIOR + w for w in s.crew[0])
+    do(s, "discard Roland the Paladin")
+    assert s.crew[0] == [war(s, "ilya"), war(s, "huscarls")] and war(s, "roland") in s.wdiscard
+    assert s.turn == 1  # the discard ended the second action
+
+
+def test_raze_keeps_the_sovereign() -> None:
+    # rulebook, Raze: "If the Location has a Sovereign, place them in your Player Area"
+    s = new(3, stack=("canterbury",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, WSH, WSH)  # Canterbury: two shields + Athelstan's static 1 = 1
+    do(s, "conquer Canterbury", "raze")
+    assert s.sovereigns[0] == [war(s, "athelstan")] and war(s, "athelstan") not in s.wdiscard
