@@ -15,6 +15,7 @@ per other seat, in seat order), made with `drakkar.agents.spec.make_agent` and r
 `reset(seed=...)`, so a seed fixes the whole episode. The observation is the game's encoder
 applied to the learner's view; `info["action_mask"]` (int8) marks the legal actions. The reward
 is 0 until the end, then the learner's `returns()` share (1 a win, 0 a loss, shared wins split).
+`env.action_masks()` gives the same mask as booleans, for sb3-contrib's MaskablePPO.
 
 An illegal action (Gymnasium's own checker samples actions without a mask) ends the episode
 with `illegal_reward` and `info["illegal_action"] = True`; pass `illegal="raise"` to get
@@ -42,7 +43,8 @@ from drakkar.engine.state import State, action_number
 
 
 class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
-    metadata = {"render_modes": ["ansi"]}
+    # text only; a frame rate is declared because Gymnasium's checker asks for one
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -150,6 +152,11 @@ class DrakkarEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.state.current_player == self.seat and not self.ended:
             mask[self.state.legal_actions()] = 1
         return {"action_mask": mask, "seat": self.seat}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans: the method sb3-contrib's MaskablePPO calls (the
+        same as `info["action_mask"]`)."""
+        return self._info()["action_mask"].astype(bool)
 
     def render(self) -> str | None:  # type: ignore[override]
         if self.render_mode is None or self.state is None:

@@ -27,6 +27,8 @@ def test_an_episode_ends_with_the_learners_share_of_the_returns(case):
         assert env.state.current_player == n - 1
         legal = np.flatnonzero(info["action_mask"])
         assert list(legal) == env.state.legal_actions()
+        assert env.action_masks().dtype == bool  # MaskablePPO's call: the same mask
+        assert list(np.flatnonzero(env.action_masks())) == list(legal)
         obs, reward, terminated, truncated, info = env.step(int(legal[-1]))
         total += reward
         steps += 1
@@ -34,7 +36,7 @@ def test_an_episode_ends_with_the_learners_share_of_the_returns(case):
             break
     assert env.state.is_terminal()
     assert total == env.state.returns()[n - 1]
-    assert not info["action_mask"].any()
+    assert not info["action_mask"].any() and not env.action_masks().any()
 
 
 def test_a_seed_fixes_the_whole_episode():
