@@ -320,6 +320,7 @@ def test_every_kind_of_bad_message_gets_a_reason_and_leaves_the_game_unchanged(c
             (ws0, json.dumps({"type": "act", "label": "\u00b2"}), "illegal"),  # int("²") fails
             (ws0, '{"type": "act", "action": ' + "9" * 4400 + "}", "bad-json"),
             (ws0, "[" * 3000 + "]" * 3000, "bad-json"),  # once dropped the socket (RecursionError)
+            (ws0, '{"type": "act", "label": "\\udc00"}', "bad-json"),  # a lone surrogate
             (
                 ws0,
                 json.dumps({"type": "act", "action": m0["legal"][0]["action"], "move": 3}),

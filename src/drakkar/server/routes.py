@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import html
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Match
 
+from drakkar.server.sockets import read_json
 from drakkar.server.tables import Hub, PlayError, Table, message_for
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
@@ -158,12 +158,7 @@ async def create(request: Request) -> JSONResponse:
             raise PlayError(
                 "too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}"
             )
-    try:
-        spec = json.loads(bytes(body) or b"{}")
-    except ValueError as e:  # not JSON, not UTF-8, or a number too long for Python to read
-        raise PlayError("bad-json", f"the request is not JSON: {e}") from None
-    except RecursionError:
-        raise PlayError("bad-json", "the request's JSON is nested too deeply") from None
+    spec = read_json(bytes(body) or b"{}", "the request")
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")
     table, tokens = hub_of(request).create(spec)

@@ -31,6 +31,31 @@ async def serve_socket(websocket: WebSocket, game_id: str) -> None:
     await Socket(state.hub, websocket, game_id, state.rate, state.burst).run()
 
 
+def read_json(raw: str | bytes, what: str) -> Any:
+    """`raw` (a request's body or a socket's message, `what`) read as JSON, else a PlayError
+    `bad-json` saying why."""
+    try:
+        data = json.loads(raw)
+        # "\ud800" is valid JSON but no text: kept, it would break every answer that quotes it
+        # (a seat's name in the lobby's list), so it is refused at the door
+        json.dumps(data, ensure_ascii=False).encode()
+    except json.JSONDecodeError as e:
+        raise PlayError(
+            "bad-json", f"{what} is not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
+        ) from None
+    except UnicodeEncodeError:
+        raise PlayError(
+            "bad-json",
+            f"{what} holds a lone surrogate escape (\\ud800 to \\udfff without its pair), "
+            "which is not text",
+        ) from None
+    except ValueError as e:  # not UTF-8, or a number too long for Python to read
+        raise PlayError("bad-json", f"{what} is not JSON this server reads: {e}") from None
+    except RecursionError:  # "[[[[...]]]]": refused, and the connection stays open
+        raise PlayError("bad-json", f"{what}'s JSON is nested too deeply") from None
+    return data
+
+
 class Socket:
     """One WebSocket: says hello (a seat and its token, or nothing to watch), then plays."""
 
@@ -107,14 +132,7 @@ class Socket:
             raise PlayError(
                 "too-large", f"a message of {len(text)} characters; the limit is {MAX_MESSAGE}"
             )
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PlayError("bad-json", f"not JSON: {e.msg} at column {e.colno}") from None
-        except ValueError as e:  # e.g. a number too long for Python to read
-            raise PlayError("bad-json", f"not JSON this server reads: {e}") from None
-        except RecursionError:  # "[[[[...]]]]": refused, and the connection stays open
-            raise PlayError("bad-json", "JSON nested too deeply") from None
+        data = read_json(text, "the message")
         if not isinstance(data, dict):
             raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
         kind = data.get("type")
