@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from drakkar.server.sockets import read_json
@@ -151,13 +152,18 @@ def list_games(request: Request) -> list[dict[str, Any]]:
     openapi_extra=CREATE_BODY,
 )
 async def create(request: Request) -> JSONResponse:
+    declared = request.headers.get("content-length", "")
+    too_large = PlayError("too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}")
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large  # said at once, not after waiting for a body it will not read
     body = bytearray()
-    async for chunk in request.stream():  # not past the limit: a huge body is not read whole
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise PlayError(
-                "too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}"
-            )
+    try:
+        async for chunk in request.stream():  # not past the limit: a huge body is not read whole
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise too_large
+    except ClientDisconnect:  # the client gave up mid-body: nobody to answer, no traceback
+        return Response(status_code=400)
     spec = read_json(bytes(body) or b"{}", "the request")
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")
