@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -167,6 +168,7 @@ async def create(request: Request) -> JSONResponse:
     spec = read_json(bytes(body) or b"{}", "the request")
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")
+    check_fields(spec)
     table, tokens = hub_of(request).create(spec)
     links = {seat: f"/play/{table.id}#s{seat}={token}" for seat, token in tokens.items()}
     together = "&".join(f"s{seat}={token}" for seat, token in tokens.items())
@@ -180,6 +182,46 @@ async def create(request: Request) -> JSONResponse:
         },
         status_code=201,
     )
+
+
+#: the fields of a create request and of each of its seats: a misspelt one ("playres") was
+#: ignored, and the game dealt without it
+CREATE_FIELDS = ("game", "players", "options", "seed", "seats", "turn_seconds", "bot_delay")
+SEAT_FIELDS = ("kind", "level", "name")
+MAX_NAME = 40  # characters in a seat's name (the lobby's field holds as many)
+
+
+def check_fields(spec: dict[str, Any]) -> None:
+    """Refuse a field the create request does not have, and a seat's name or level that is
+    not text (the Hub checks the values: the game, the counts, the options, the levels)."""
+    unknown = [k for k in spec if k not in CREATE_FIELDS]
+    if unknown:
+        raise PlayError(
+            "bad-message",
+            f"no field {unknown[0]!r} in a request; fields: {', '.join(CREATE_FIELDS)}",
+        )
+    seats = spec.get("seats")
+    for i, seat in enumerate(seats if isinstance(seats, list) else []):
+        if not isinstance(seat, dict):
+            continue  # the Hub says what a seat must be
+        unknown = [k for k in seat if k not in SEAT_FIELDS]
+        if unknown:
+            raise PlayError(
+                "bad-seats", f"seat {i}: no field {unknown[0]!r}; fields: {', '.join(SEAT_FIELDS)}"
+            )
+        name, level = seat.get("name"), seat.get("level")
+        if name is not None and (
+            not isinstance(name, str)
+            or len(name.strip()) > MAX_NAME
+            or any(unicodedata.category(c) == "Cc" for c in name)
+        ):
+            raise PlayError(
+                "bad-seats",
+                f"seat {i}: 'name' must be text of at most {MAX_NAME} characters, without "
+                "control characters",
+            )
+        if level is not None and not isinstance(level, str):
+            raise PlayError("bad-seats", f"seat {i}: 'level' must be a bot level's name")
 
 
 @router.get("/games/{game_id}", responses={404: REFUSAL})

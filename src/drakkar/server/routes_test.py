@@ -76,3 +76,71 @@ def test_a_body_declared_too_large_is_refused_before_it_is_read(client) -> None:
     assert sent[0]["status"] == 400
     assert json.loads(sent[1]["body"])["error"] == "too-large"
     assert client.get("/api/games").json() == []
+
+
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot"}]
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        ({"game": "high-card", "playres": 3}, "bad-message", "no field 'playres'"),
+        ({"game": "high-card", "sede": 7}, "bad-message", "no field 'sede'"),
+        (
+            {"game": "high-card", "seats": [{"kind": "person", "levle": "hard"}, {"kind": "bot"}]},
+            "bad-seats",
+            "seat 0: no field 'levle'",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person", "name": {"a": 1}}, {"kind": "bot"}]},
+            "bad-seats",
+            "seat 0: 'name' must be text",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person", "name": True}, {"kind": "bot"}]},
+            "bad-seats",
+            "seat 0: 'name' must be text",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "name": "x" * 41}]},
+            "bad-seats",
+            "seat 1: 'name' must be text of at most 40 characters",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person", "name": "A\nB"}, {"kind": "bot"}]},
+            "bad-seats",
+            "control characters",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "level": []}]},
+            "bad-seats",
+            "seat 1: 'level' must be a bot level's name",
+        ),
+        (
+            {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "level": 0}]},
+            "bad-seats",
+            "seat 1: 'level' must be a bot level's name",
+        ),
+    ],
+)
+def test_a_field_misspelt_or_of_the_wrong_type_is_refused_not_ignored(
+    client, body, code, words
+) -> None:
+    # each was taken before: the field ignored, a name written as "{'a': 1}" or "True",
+    # cut at 40 characters, or a falsy level read as the default
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400 and r.json()["error"] == code, r.json()
+    assert words in r.json()["reason"]
+    assert client.get("/api/games").json() == []
+
+
+def test_every_field_the_lobby_sends_is_taken(client) -> None:
+    seats = [
+        {"kind": "person", "level": "easy", "name": " Astrid "},
+        {"kind": "bot", "level": "easy"},
+    ]
+    created = new_game(client, players=2, options={"rounds": 2}, seed=7, seats=seats,
+                       turn_seconds=60, bot_delay=0.5)  # fmt: skip
+    game = created["game"]
+    assert [s["name"] for s in game["seats"]] == ["Astrid", "Bot 2 (easy)"]
+    assert (game["options"]["rounds"], game["turn_seconds"], game["arranged"]) == (2, 60, True)
