@@ -56,6 +56,41 @@ def read_json(raw: str | bytes, what: str) -> Any:
     return data
 
 
+#: each message type and its fields besides "type" (docs/server.md): a misspelt one ("mvoe")
+#: was ignored, and the move played without the check it asked for
+FIELDS = {
+    "hello": ("seat", "token"),
+    "act": ("action", "actions", "label", "move"),
+    "sync": (),
+    "hint": (),
+    "ping": (),
+}
+
+
+def shown(value: Any) -> str:
+    """`value` as a reason quotes it: not a page of input back."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def message_type(data: Any) -> str:
+    """The type of a message read from JSON, once it is an object of a known type holding
+    only that type's fields."""
+    if not isinstance(data, dict):
+        raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        types = ", ".join(FIELDS)
+        raise PlayError("unknown-type", f"unknown message type {shown(kind)}; types: {types}")
+    unknown = [k for k in data if k != "type" and k not in FIELDS[kind]]
+    if unknown:
+        fields = ", ".join(("type", *FIELDS[kind]))
+        raise PlayError(
+            "bad-message", f"no field {shown(unknown[0])} in a {kind} message; fields: {fields}"
+        )
+    return kind
+
+
 class Socket:
     """One WebSocket: says hello (a seat and its token, or nothing to watch), then plays."""
 
@@ -133,9 +168,7 @@ class Socket:
                 "too-large", f"a message of {len(text)} characters; the limit is {MAX_MESSAGE}"
             )
         data = read_json(text, "the message")
-        if not isinstance(data, dict):
-            raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
-        kind = data.get("type")
+        kind = message_type(data)
         if kind == "hello":
             await self.hello(table, data)
         elif kind == "act":
@@ -154,11 +187,6 @@ class Socket:
             task = asyncio.get_running_loop().create_task(self.hint(table, conn))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
-        else:
-            raise PlayError(
-                "unknown-type",
-                f"unknown message type {kind!r}; types: hello, act, sync, hint, ping",
-            )
 
     async def hint(self, table: Table, conn: Connection) -> None:
         assert conn.seat is not None
@@ -181,6 +209,10 @@ class Socket:
         if self.conn is not None:
             raise PlayError("already-joined", "this connection has already said hello")
         seat = data.get("seat")
+        if seat is None and data.get("token") is not None:  # meant to play, not to watch
+            raise PlayError(
+                "bad-seat", "a token holds a seat: name it ('seat': n), or send no token to watch"
+            )
         if seat is not None:
             seat = self.hub.check_token(table, seat, data.get("token"))
         self.conn = Connection(seat, self.ws.send_json)
@@ -193,13 +225,21 @@ class Socket:
         move = data.get("move")
         if move is not None and (isinstance(move, bool) or not isinstance(move, int)):
             raise PlayError("bad-message", "'move' must be the move number you saw")
+        given = [k for k in ("action", "actions", "label") if k in data]
+        if len(given) != 1:
+            has = f"; it has {' and '.join(given)}" if given else ""
+            raise PlayError(
+                "bad-message", f"an act message needs one of 'action', 'actions' or 'label'{has}"
+            )
         if "actions" in data:
             actions = data["actions"]
             if not isinstance(actions, list) or not actions:
                 raise PlayError("bad-message", "'actions' must be a non-empty list of numbers")
         elif "action" in data:
             actions = [data["action"]]
-        elif "label" in data:
+        else:
+            if not isinstance(data["label"], str):
+                raise PlayError("bad-message", "'label' must be an action's label, as text")
             state = table.state
             if state.is_terminal():
                 raise PlayError("game-over", "the game is over; no more moves")
@@ -208,13 +248,11 @@ class Socket:
                 name = "nobody" if mover is None else table.seats[mover].name
                 raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
             try:
-                actions = [state.parse_action(str(data["label"]))]
+                actions = [state.parse_action(data["label"])]
             except IllegalAction as e:
                 raise PlayError("illegal", str(e)) from None
             move = table.moves if move is None else move
-        else:
-            raise PlayError("bad-message", "an act message needs 'action', 'actions' or 'label'")
         for a in actions:
             if isinstance(a, bool) or not isinstance(a, int):
-                raise PlayError("bad-message", f"an action is a whole number, got {a!r}")
+                raise PlayError("bad-message", f"an action is a whole number, got {shown(a)}")
         await self.hub.play(table, conn.seat, actions, move)
