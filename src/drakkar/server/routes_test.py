@@ -144,3 +144,13 @@ def test_every_field_the_lobby_sends_is_taken(client) -> None:
     game = created["game"]
     assert [s["name"] for s in game["seats"]] == ["Astrid", "Bot 2 (easy)"]
     assert (game["options"]["rounds"], game["turn_seconds"], game["arranged"]) == (2, 60, True)
+
+
+def test_a_server_file_option_spelt_with_a_dash_is_refused_as_such(client) -> None:
+    # the options read "cards-digest" as cards_digest, but the server's check did not: it was
+    # refused only by the game, for a reason that hid why a request may not set it
+    for name in ("cards-digest", "cards_digest"):
+        body = {"game": "villainous-vikings", "players": 3, "options": {name: "x"}}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and "reads the server's files" in r.json()["reason"], r.json()
+    assert client.get("/api/games").json() == []

@@ -246,8 +246,9 @@ class Hub:
             options = {}
         if not isinstance(options, dict):  # ([], 0, "" and false too, not read as "none")
             raise PlayError("bad-options", "'options' must be an object of name: value")
+        named = {str(k).replace("-", "_") for k in options}  # as the options read them
         for o in game.options_class.describe():
-            if o["local"] and o["name"] in options:
+            if o["local"] and o["name"] in named:
                 raise PlayError(
                     "bad-options",
                     f"option {o['name']!r} reads the server's files, so a request may not "
