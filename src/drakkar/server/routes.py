@@ -12,7 +12,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from drakkar.server.sockets import read_json
-from drakkar.server.tables import Hub, PlayError, Table, message_for
+from drakkar.server.tables import Hub, PlayError, Table, message_for, shown
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
@@ -198,7 +198,7 @@ def check_fields(spec: dict[str, Any]) -> None:
     if unknown:
         raise PlayError(
             "bad-message",
-            f"no field {unknown[0]!r} in a request; fields: {', '.join(CREATE_FIELDS)}",
+            f"no field {shown(unknown[0])} in a request; fields: {', '.join(CREATE_FIELDS)}",
         )
     seats = spec.get("seats")
     for i, seat in enumerate(seats if isinstance(seats, list) else []):
@@ -207,7 +207,8 @@ def check_fields(spec: dict[str, Any]) -> None:
         unknown = [k for k in seat if k not in SEAT_FIELDS]
         if unknown:
             raise PlayError(
-                "bad-seats", f"seat {i}: no field {unknown[0]!r}; fields: {', '.join(SEAT_FIELDS)}"
+                "bad-seats",
+                f"seat {i}: no field {shown(unknown[0])}; fields: {', '.join(SEAT_FIELDS)}",
             )
         name, level = seat.get("name"), seat.get("level")
         if name is not None and (

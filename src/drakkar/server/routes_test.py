@@ -154,3 +154,16 @@ def test_a_server_file_option_spelt_with_a_dash_is_refused_as_such(client) -> No
         r = client.post("/api/games", json=body)
         assert r.status_code == 400 and "reads the server's files" in r.json()["reason"], r.json()
     assert client.get("/api/games").json() == []
+
+
+def test_a_refusal_quotes_at_most_a_line_of_what_was_sent(client) -> None:
+    long = "x" * 20_000
+    for body in (
+        {"game": long},
+        {long: 1},
+        {"game": "high-card", "seed": long},
+        {"game": "high-card", "seats": [{"kind": "person"}, {"kind": "bot", "level": long}]},
+    ):
+        r = client.post("/api/games", json=body)
+        assert r.status_code in (400, 404) and len(r.json()["reason"]) < 300, r.json()["error"]
+    assert len(client.get(f"/api/games/{long[:8000]}").json()["reason"]) < 300

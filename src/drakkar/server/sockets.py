@@ -16,7 +16,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from drakkar.engine.errors import IllegalAction
-from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
+from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for, shown
 
 MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
 RATE = 10.0  # messages a second a connection may send, on average
@@ -65,12 +65,6 @@ FIELDS = {
     "hint": (),
     "ping": (),
 }
-
-
-def shown(value: Any) -> str:
-    """`value` as a reason quotes it: not a page of input back."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def message_type(data: Any) -> str:
