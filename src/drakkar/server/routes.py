@@ -152,7 +152,7 @@ def list_games(request: Request) -> list[dict[str, Any]]:
     responses={400: REFUSAL, 404: REFUSAL},
     openapi_extra=CREATE_BODY,
 )
-async def create(request: Request) -> JSONResponse:
+async def create(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     too_large = PlayError("too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}")
     if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
