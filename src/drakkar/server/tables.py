@@ -342,7 +342,10 @@ class Hub:
                 self.broken[row.id] = str(e)
                 log.warning("game %s does not replay: %s", row.id, e)
                 continue
-            seats = [Seat(**s) for s in row.seats]
+            # a lone surrogate stored before they were refused broke every answer quoting it
+            seats = [
+                Seat(**s | {"name": s["name"].encode(errors="replace").decode()}) for s in row.seats
+            ]
             settings = row.settings
             table = Table(
                 row.id,
