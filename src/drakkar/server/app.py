@@ -66,7 +66,8 @@ def create_app(
     app.add_api_websocket_route("/ws/games/{game_id}", sockets.serve_socket)
     for page in ("index", "play", "replay"):
         path = "/" if page == "index" else f"/{page}/{{game_id}}"
-        app.add_api_route(path, _page(page), include_in_schema=False)
+        # HEAD too, as HTTP asks of every server (a link checker or a monitor asks it)
+        app.add_api_route(path, _page(page), methods=["GET", "HEAD"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.openapi = lambda: _schema(app)  # type: ignore[method-assign]
     return app

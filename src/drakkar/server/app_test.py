@@ -115,6 +115,13 @@ def test_no_such_route_and_a_wrong_method_are_refused_in_the_usual_shape(client)
     assert client.get("/static/nope.js").json()["error"] == "not-found"
 
 
+def test_a_page_answers_head_as_it_answers_get(client) -> None:
+    for path in ("/", "/play/abc", "/replay/abc"):
+        r = client.head(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), path
+        assert r.content == b""
+
+
 def test_a_browser_opening_an_address_not_served_gets_a_page_back_to_the_lobby(client) -> None:
     for path in ("/nonsense", "/play/", "/play/<b>x</b>/more"):
         r = client.get(path, headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
@@ -320,6 +327,7 @@ def test_every_kind_of_bad_message_gets_a_reason_and_leaves_the_game_unchanged(c
             (ws0, json.dumps({"type": "act", "label": "\u00b2"}), "illegal"),  # int("²") fails
             (ws0, '{"type": "act", "action": ' + "9" * 4400 + "}", "bad-json"),
             (ws0, "[" * 3000 + "]" * 3000, "bad-json"),  # once dropped the socket (RecursionError)
+            (ws0, '{"type": "act", "label": "\\udc00"}', "bad-json"),  # a lone surrogate
             (
                 ws0,
                 json.dumps({"type": "act", "action": m0["legal"][0]["action"], "move": 3}),

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import html
-import json
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
-from drakkar.server.tables import Hub, PlayError, Table, message_for
+from drakkar.server.sockets import read_json
+from drakkar.server.tables import Hub, PlayError, Table, message_for, shown
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
@@ -150,22 +152,23 @@ def list_games(request: Request) -> list[dict[str, Any]]:
     responses={400: REFUSAL, 404: REFUSAL},
     openapi_extra=CREATE_BODY,
 )
-async def create(request: Request) -> JSONResponse:
+async def create(request: Request) -> Response:
+    declared = request.headers.get("content-length", "")
+    too_large = PlayError("too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}")
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large  # said at once, not after waiting for a body it will not read
     body = bytearray()
-    async for chunk in request.stream():  # not past the limit: a huge body is not read whole
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise PlayError(
-                "too-large", f"a request over {MAX_BODY} bytes; the limit is {MAX_BODY}"
-            )
     try:
-        spec = json.loads(bytes(body) or b"{}")
-    except ValueError as e:  # not JSON, not UTF-8, or a number too long for Python to read
-        raise PlayError("bad-json", f"the request is not JSON: {e}") from None
-    except RecursionError:
-        raise PlayError("bad-json", "the request's JSON is nested too deeply") from None
+        async for chunk in request.stream():  # not past the limit: a huge body is not read whole
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise too_large
+    except ClientDisconnect:  # the client gave up mid-body: nobody to answer, no traceback
+        return Response(status_code=400)
+    spec = read_json(bytes(body) or b"{}", "the request")
     if not isinstance(spec, dict):
         raise PlayError("bad-message", "the request must be a JSON object")
+    check_fields(spec)
     table, tokens = hub_of(request).create(spec)
     links = {seat: f"/play/{table.id}#s{seat}={token}" for seat, token in tokens.items()}
     together = "&".join(f"s{seat}={token}" for seat, token in tokens.items())
@@ -179,6 +182,47 @@ async def create(request: Request) -> JSONResponse:
         },
         status_code=201,
     )
+
+
+#: the fields of a create request and of each of its seats: a misspelt one ("playres") was
+#: ignored, and the game dealt without it
+CREATE_FIELDS = ("game", "players", "options", "seed", "seats", "turn_seconds", "bot_delay")
+SEAT_FIELDS = ("kind", "level", "name")
+MAX_NAME = 40  # characters in a seat's name (the lobby's field holds as many)
+
+
+def check_fields(spec: dict[str, Any]) -> None:
+    """Refuse a field the create request does not have, and a seat's name or level that is
+    not text (the Hub checks the values: the game, the counts, the options, the levels)."""
+    unknown = [k for k in spec if k not in CREATE_FIELDS]
+    if unknown:
+        raise PlayError(
+            "bad-message",
+            f"no field {shown(unknown[0])} in a request; fields: {', '.join(CREATE_FIELDS)}",
+        )
+    seats = spec.get("seats")
+    for i, seat in enumerate(seats if isinstance(seats, list) else []):
+        if not isinstance(seat, dict):
+            continue  # the Hub says what a seat must be
+        unknown = [k for k in seat if k not in SEAT_FIELDS]
+        if unknown:
+            raise PlayError(
+                "bad-seats",
+                f"seat {i}: no field {shown(unknown[0])}; fields: {', '.join(SEAT_FIELDS)}",
+            )
+        name, level = seat.get("name"), seat.get("level")
+        if name is not None and (
+            not isinstance(name, str)
+            or len(name.strip()) > MAX_NAME
+            or any(unicodedata.category(c) == "Cc" for c in name)
+        ):
+            raise PlayError(
+                "bad-seats",
+                f"seat {i}: 'name' must be text of at most {MAX_NAME} characters, without "
+                "control characters",
+            )
+        if level is not None and not isinstance(level, str):
+            raise PlayError("bad-seats", f"seat {i}: 'level' must be a bot level's name")
 
 
 @router.get("/games/{game_id}", responses={404: REFUSAL})

@@ -16,7 +16,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from drakkar.engine.errors import IllegalAction
-from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
+from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for, shown
 
 MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
 RATE = 10.0  # messages a second a connection may send, on average
@@ -29,6 +29,60 @@ async def serve_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
     state = websocket.app.state
     await Socket(state.hub, websocket, game_id, state.rate, state.burst).run()
+
+
+def read_json(raw: str | bytes, what: str) -> Any:
+    """`raw` (a request's body or a socket's message, `what`) read as JSON, else a PlayError
+    `bad-json` saying why."""
+    try:
+        data = json.loads(raw)
+        # "\ud800" is valid JSON but no text: kept, it would break every answer that quotes it
+        # (a seat's name in the lobby's list), so it is refused at the door
+        json.dumps(data, ensure_ascii=False).encode()
+    except json.JSONDecodeError as e:
+        raise PlayError(
+            "bad-json", f"{what} is not JSON: {e.msg} at line {e.lineno}, column {e.colno}"
+        ) from None
+    except UnicodeEncodeError:
+        raise PlayError(
+            "bad-json",
+            f"{what} holds a lone surrogate escape (\\ud800 to \\udfff without its pair), "
+            "which is not text",
+        ) from None
+    except ValueError as e:  # not UTF-8, or a number too long for Python to read
+        raise PlayError("bad-json", f"{what} is not JSON this server reads: {e}") from None
+    except RecursionError:  # "[[[[...]]]]": refused, and the connection stays open
+        raise PlayError("bad-json", f"{what}'s JSON is nested too deeply") from None
+    return data
+
+
+#: each message type and its fields besides "type" (docs/server.md): a misspelt one ("mvoe")
+#: was ignored, and the move played without the check it asked for
+FIELDS = {
+    "hello": ("seat", "token"),
+    "act": ("action", "actions", "label", "move"),
+    "sync": (),
+    "hint": (),
+    "ping": (),
+}
+
+
+def message_type(data: Any) -> str:
+    """The type of a message read from JSON, once it is an object of a known type holding
+    only that type's fields."""
+    if not isinstance(data, dict):
+        raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        types = ", ".join(FIELDS)
+        raise PlayError("unknown-type", f"unknown message type {shown(kind)}; types: {types}")
+    unknown = [k for k in data if k != "type" and k not in FIELDS[kind]]
+    if unknown:
+        fields = ", ".join(("type", *FIELDS[kind]))
+        raise PlayError(
+            "bad-message", f"no field {shown(unknown[0])} in a {kind} message; fields: {fields}"
+        )
+    return kind
 
 
 class Socket:
@@ -107,17 +161,8 @@ class Socket:
             raise PlayError(
                 "too-large", f"a message of {len(text)} characters; the limit is {MAX_MESSAGE}"
             )
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PlayError("bad-json", f"not JSON: {e.msg} at column {e.colno}") from None
-        except ValueError as e:  # e.g. a number too long for Python to read
-            raise PlayError("bad-json", f"not JSON this server reads: {e}") from None
-        except RecursionError:  # "[[[[...]]]]": refused, and the connection stays open
-            raise PlayError("bad-json", "JSON nested too deeply") from None
-        if not isinstance(data, dict):
-            raise PlayError("bad-message", "a message must be a JSON object with a 'type'")
-        kind = data.get("type")
+        data = read_json(text, "the message")
+        kind = message_type(data)
         if kind == "hello":
             await self.hello(table, data)
         elif kind == "act":
@@ -136,11 +181,6 @@ class Socket:
             task = asyncio.get_running_loop().create_task(self.hint(table, conn))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
-        else:
-            raise PlayError(
-                "unknown-type",
-                f"unknown message type {kind!r}; types: hello, act, sync, hint, ping",
-            )
 
     async def hint(self, table: Table, conn: Connection) -> None:
         assert conn.seat is not None
@@ -163,6 +203,10 @@ class Socket:
         if self.conn is not None:
             raise PlayError("already-joined", "this connection has already said hello")
         seat = data.get("seat")
+        if seat is None and data.get("token") is not None:  # meant to play, not to watch
+            raise PlayError(
+                "bad-seat", "a token holds a seat: name it ('seat': n), or send no token to watch"
+            )
         if seat is not None:
             seat = self.hub.check_token(table, seat, data.get("token"))
         self.conn = Connection(seat, self.ws.send_json)
@@ -175,13 +219,21 @@ class Socket:
         move = data.get("move")
         if move is not None and (isinstance(move, bool) or not isinstance(move, int)):
             raise PlayError("bad-message", "'move' must be the move number you saw")
+        given = [k for k in ("action", "actions", "label") if k in data]
+        if len(given) != 1:
+            has = f"; it has {' and '.join(given)}" if given else ""
+            raise PlayError(
+                "bad-message", f"an act message needs one of 'action', 'actions' or 'label'{has}"
+            )
         if "actions" in data:
             actions = data["actions"]
             if not isinstance(actions, list) or not actions:
                 raise PlayError("bad-message", "'actions' must be a non-empty list of numbers")
         elif "action" in data:
             actions = [data["action"]]
-        elif "label" in data:
+        else:
+            if not isinstance(data["label"], str):
+                raise PlayError("bad-message", "'label' must be an action's label, as text")
             state = table.state
             if state.is_terminal():
                 raise PlayError("game-over", "the game is over; no more moves")
@@ -190,13 +242,11 @@ class Socket:
                 name = "nobody" if mover is None else table.seats[mover].name
                 raise PlayError("not-your-turn", f"it is not your turn; {name} is to move")
             try:
-                actions = [state.parse_action(str(data["label"]))]
+                actions = [state.parse_action(data["label"])]
             except IllegalAction as e:
                 raise PlayError("illegal", str(e)) from None
             move = table.moves if move is None else move
-        else:
-            raise PlayError("bad-message", "an act message needs 'action', 'actions' or 'label'")
         for a in actions:
             if isinstance(a, bool) or not isinstance(a, int):
-                raise PlayError("bad-message", f"an action is a whole number, got {a!r}")
+                raise PlayError("bad-message", f"an action is a whole number, got {shown(a)}")
         await self.hub.play(table, conn.seat, actions, move)

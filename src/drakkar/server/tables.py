@@ -50,6 +50,12 @@ class PlayError(DrakkarError):
         self.code = code
 
 
+def shown(value: Any) -> str:
+    """`value` as a reason quotes it: not a page of input back."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -238,7 +244,7 @@ class Hub:
             raise PlayError("bad-message", f"name the 'game': one of {', '.join(self.games)}")
         if not isinstance(name, str) or name not in self.games:
             known = ", ".join(self.games)
-            raise PlayError("unknown-game", f"no game called {name!r}; games: {known}")
+            raise PlayError("unknown-game", f"no game called {shown(name)}; games: {known}")
         game = self.games[name]
         players = spec.get("players", game.default_players)
         options = spec.get("options", {})
@@ -246,8 +252,9 @@ class Hub:
             options = {}
         if not isinstance(options, dict):  # ([], 0, "" and false too, not read as "none")
             raise PlayError("bad-options", "'options' must be an object of name: value")
+        named = {str(k).replace("-", "_") for k in options}  # as the options read them
         for o in game.options_class.describe():
-            if o["local"] and o["name"] in options:
+            if o["local"] and o["name"] in named:
                 raise PlayError(
                     "bad-options",
                     f"option {o['name']!r} reads the server's files, so a request may not "
@@ -258,7 +265,8 @@ class Hub:
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
         ):
             raise PlayError(
-                "bad-options", f"'seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}"
+                "bad-options",
+                f"'seed' must be a whole number from 0 to 2**63 - 1, not {shown(seed)}",
             )
         try:
             state = game.new(players, seed, options)
@@ -300,7 +308,9 @@ class Hub:
             level = str(s.get("level") or default)
             if level not in levels:
                 offered = ", ".join(levels)
-                raise PlayError("bad-seats", f"seat {i}: no bot level {level!r} here ({offered})")
+                raise PlayError(
+                    "bad-seats", f"seat {i}: no bot level {shown(level)} here ({offered})"
+                )
             name = str(s.get("name") or "").strip()[:40]
             if s["kind"] == "person":
                 token = secrets.token_urlsafe(18)
@@ -332,7 +342,10 @@ class Hub:
                 self.broken[row.id] = str(e)
                 log.warning("game %s does not replay: %s", row.id, e)
                 continue
-            seats = [Seat(**s) for s in row.seats]
+            # a lone surrogate stored before they were refused broke every answer quoting it
+            seats = [
+                Seat(**s | {"name": s["name"].encode(errors="replace").decode()}) for s in row.seats
+            ]
             settings = row.settings
             table = Table(
                 row.id,
@@ -354,7 +367,9 @@ class Hub:
         table = self.tables.get(game_id)
         if table is None:
             why = self.broken.get(game_id)
-            raise PlayError("unknown-game", f"no game {game_id!r}" + (f" ({why})" if why else ""))
+            raise PlayError(
+                "unknown-game", f"no game {shown(game_id)}" + (f" ({why})" if why else "")
+            )
         return table
 
     def check_token(self, table: Table, seat: Any, token: Any) -> int:
