@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from drakkar.engine.errors import IllegalAction
+from drakkar.engine.errors import IllegalAction, shown
 from drakkar.engine.events import Event, Log, log_to_list
 from drakkar.engine.options import whole_number
 from drakkar.engine.rng import Rng
@@ -45,10 +45,8 @@ def action_number(action: object, num_distinct_actions: int) -> int:
             return operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             pass
-    what = repr(action)
-    what = what if len(what) <= 60 else what[:57] + "..."
     last = num_distinct_actions - 1
-    raise IllegalAction(f"{what} is not an action: actions are ints from 0 to {last}")
+    raise IllegalAction(f"{shown(action)} is not an action: actions are ints from 0 to {last}")
 
 
 def _checked_label(label: Callable[[Any, int], str]) -> Callable[[Any, int], str]:
@@ -61,7 +59,9 @@ def _checked_label(label: Callable[[Any, int], str]) -> Callable[[Any, int], str
         if type(action) is not int:
             action = action_number(action, n)
         if not 0 <= action < n:
-            raise IllegalAction(f"action {action} has no label (actions run from 0 to {n - 1})")
+            raise IllegalAction(
+                f"action {shown(action)} has no label (actions run from 0 to {n - 1})"
+            )
         return label(self, action)
 
     return action_label
@@ -170,18 +170,15 @@ class State:
 
     def _illegal_message(self, action: object) -> str:
         if self.is_terminal():
-            return f"the game is over; {action!r} cannot be played"
+            return f"the game is over; {shown(action)} cannot be played"
+        n = self.game.num_distinct_actions
         if isinstance(action, int) and not isinstance(action, bool):
-            if 0 <= action < self.game.num_distinct_actions:
+            if 0 <= action < n:
                 what = f"{self.action_label(action)!r} (action {action})"
             else:
-                what = (
-                    f"action {action} (actions run from 0 to {self.game.num_distinct_actions - 1})"
-                )
-        elif isinstance(action, str) and len(action) > 60:
-            what = repr(action[:57] + "...")  # not a page of input back
+                what = f"action {shown(action)} (actions run from 0 to {n - 1})"
         else:
-            what = repr(action)
+            what = shown(action)  # not a page of input back
         legal = ", ".join(repr(self.action_label(a)) for a in self.legal_actions()[:12])
         more = " ..." if len(self.legal_actions()) > 12 else ""
         return f"{what} is not legal now for player {self.current_player}; legal: {legal}{more}"

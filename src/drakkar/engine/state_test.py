@@ -34,6 +34,16 @@ def test_a_number_that_is_no_action_has_no_label(bad: int) -> None:
         s.action_label(8.0)  # type: ignore[arg-type]
 
 
+def test_a_refusal_quotes_a_huge_number_or_a_long_text_short() -> None:
+    s = HIGH_CARD.new(2, seed=1)
+    for bad, quoted in ((10**5000, "action a whole number of 16610 bits"), ("9" * 500, "'999")):
+        with pytest.raises(IllegalAction) as refused:
+            s.apply(bad)  # type: ignore[arg-type]
+        assert str(refused.value).startswith(quoted) and len(str(refused.value)) < 200
+    with pytest.raises(IllegalAction, match="action -a whole number of 16610 bits has no label"):
+        s.action_label(-(10**5000))
+
+
 def test_parse_action_by_label_or_number_ignoring_case_and_spaces() -> None:
     s = HIGH_CARD.new(2, seed=1, options={"stack": "9,8,7,1,2,3"})
     assert s.parse_action("  PLAY   9 ") == 8

@@ -11,8 +11,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
+from drakkar.engine.errors import shown
 from drakkar.server.sockets import read_json
-from drakkar.server.tables import Hub, PlayError, Table, message_for, shown
+from drakkar.server.tables import Hub, PlayError, Table, message_for
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}

@@ -15,8 +15,8 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from drakkar.engine.errors import IllegalAction
-from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for, shown
+from drakkar.engine.errors import IllegalAction, shown
+from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
 
 MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
 RATE = 10.0  # messages a second a connection may send, on average

@@ -21,7 +21,7 @@ from typing import Any
 
 from drakkar.agents.spec import LEVELS, make_agent
 from drakkar.engine.agent import Agent
-from drakkar.engine.errors import DrakkarError, IllegalAction
+from drakkar.engine.errors import DrakkarError, IllegalAction, shown
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
@@ -48,12 +48,6 @@ class PlayError(DrakkarError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def shown(value: Any) -> str:
-    """`value` as a reason quotes it: not a page of input back."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def hash_token(token: str) -> str:
