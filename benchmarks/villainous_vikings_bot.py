@@ -1,5 +1,5 @@
-"""Heuristic bot against three random bots, or against three copies of an earlier heuristic
-bot, 4 players, seats rotated.
+"""Heuristic bot against three random bots, or against copies of an earlier heuristic bot
+(4 players unless `--players` says otherwise), seats rotated.
 
 nice python benchmarks/villainous_vikings_bot.py --games 2000
 nice python benchmarks/villainous_vikings_bot.py --games 2000 --against e6c2cb2
@@ -9,7 +9,7 @@ nice python benchmarks/villainous_vikings_bot.py --games 4000 --against e6c2cb2 
 `--against REV` reads the bot (src/drakkar/games/villainous_vikings/bot.py) as it was at git
 revision REV (e6c2cb2: before the bot used Asgard battle and duel cards) and plays the
 current bot in each seat in turn on the same deal: deal d is game seed `seed + d`, played
-four times, so the seats and the deals are the same for both bots (25% is parity).
+once a seat, so the seats and the deals are the same for both bots (parity: 1 / players).
 `--set NAME=VALUE` changes one of the current bot's constants (bot.py) for the run.
 """
 
@@ -49,7 +49,7 @@ def old_bot_class(rev: str) -> Any:
 
 
 def play(game: Any, seed: int, bots: list[Any]) -> list[float]:
-    s = game.new(4, seed)
+    s = game.new(len(bots), seed)
     while not s.is_terminal():
         p = s.current_player
         assert p is not None
@@ -63,6 +63,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--against", default="random", help="random, or a git revision of bot.py")
     ap.add_argument("--set", action="append", default=[], help="NAME=VALUE: a bot.py constant")
+    ap.add_argument("--players", type=int, default=4, help="with --against: 3 to 5")
     args = ap.parse_args()
     for item in args.set:
         name, value = item.split("=")
@@ -72,23 +73,26 @@ def main() -> None:
     old = None if args.against == "random" else old_bot_class(args.against)
     wins = 0.0
     t0 = time.time()
+    players = 4 if old is None else args.players
     for i in range(args.games):
-        seat = i % 4
+        seat = i % players
         if old is None:
             bots = [RandomAgent(args.seed + 10 * i + j) for j in range(4)]
             seed = args.seed + i
         else:
-            deal = i // 4
-            bots = [old(args.seed + 10 * deal + j) for j in range(4)]
+            deal = i // players
+            bots = [old(args.seed + 10 * deal + j) for j in range(players)]
             seed = args.seed + deal
         bots[seat] = game.heuristic_agent(args.seed + i)
         wins += play(game, seed, bots)[seat]
     n = args.games
     rate = wins / n
     low, high = wilson(wins, n)
+    against = "random" if old is None else "heuristic@" + args.against
+    settings = "".join(" " + x for x in args.set)
     print(
-        f"heuristic vs 3 {'random' if old is None else 'heuristic@' + args.against}, 4 players, "
-        f"{n} games (seats rotated){''.join(' ' + x for x in args.set)}: win rate {rate:.3f} (95% CI {low:.3f}..{high:.3f}); "
+        f"heuristic vs {players - 1} {against}, {players} players, {n} games (seats rotated)"
+        f"{settings}: win rate {rate:.3f} (95% CI {low:.3f}..{high:.3f}); "
         f"{time.time() - t0:.0f} s"
     )
 
