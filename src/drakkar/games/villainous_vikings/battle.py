@@ -369,12 +369,16 @@ def discard_sacrifices(s: VVState, side: Side) -> None:
 
 def sections_lost(s: VVState, seat: int, hits: int) -> int:
     """Count hits right to left; a section flips only when all its helmets are hit."""
-    helmets = s.cs.helmets
-    d = d0 = s.damage[seat]
+    return sections_after(s.cs.helmets, s.damage[seat], hits) - s.damage[seat]
+
+
+def sections_after(helmets: tuple[int, int, int], damage: int, hits: int) -> int:
+    """The damage (sections down) of a Longship at `damage` after `hits`."""
+    d = damage
     while d < 3 and hits >= helmets[2 - d]:
         hits -= helmets[2 - d]
         d += 1
-    return d - d0
+    return d
 
 
 def hit(s: VVState, seat: int, hits: int) -> bool:
