@@ -211,13 +211,14 @@ def write_report(a: Analysis, directory: Path) -> Path:
         parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
         parts.append(_table(*agent_seat_rows(a)))
     rows = distribution_rows(a)
+    length_rows = 2 if a.rounds else 1  # actions, then rounds when the game counts them
     parts += [
         "<h2>How long a game takes</h2>",
         f"<img src='{plot_lengths(a, out / 'lengths.png')}' alt='game lengths'>",
-        _table(DISTRIBUTION_HEADERS, [["actions", *rows[0][1:]]]),
+        _table(DISTRIBUTION_HEADERS, rows[:length_rows]),
         "<h2>Scores</h2>",
         f"<img src='{plot_scores(a, out / 'scores.png')}' alt='scores'>",
-        _table(DISTRIBUTION_HEADERS, rows[1:]),
+        _table(DISTRIBUTION_HEADERS, rows[length_rows:]),
     ]
     page = out / "index.html"
     page.write_text(

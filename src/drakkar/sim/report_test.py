@@ -163,3 +163,14 @@ def test_a_report_draws_an_agent_that_won_every_game_and_one_that_won_none(tmp_p
     # the page has the tables the terminal prints: each agent in each seat, and the scores
     assert "<th>all seats</th>" in text and "<td>score: heuristic</td>" in text
     assert "<td>score: seat 3</td>" in text
+
+
+def test_the_page_shows_rounds_with_the_game_length_not_with_the_scores(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    counted = [
+        dict(r, rounds=k, round_word="raid") for r, k in zip(HAND, [2, 3, 3, 9], strict=True)
+    ]
+    text = write_report(analyse(study, counted), tmp_path).read_text()
+    length, scores = text.split("<h2>Scores</h2>")
+    assert "<td>raids</td>" in length.split("<h2>How long a game takes</h2>")[1]
+    assert "<td>raids</td>" not in scores and "<td>score: heuristic</td>" in scores
