@@ -151,7 +151,7 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
     )
     marked = c.significant()
     if marked:
-        parts = [f"{g} {ch.name} {change_text(ch)[0]} points" for g, ch in marked]
+        parts = [f"{_row_name(g, ch)} {change_text(ch)[0]} points" for g, ch in marked]
         lines.append(
             f"Changes whose 95% interval leaves out 0 ({len(marked)} of {c.rows()} rows; by "
             "chance alone about 1 in 20 would): " + ", ".join(parts) + "."
@@ -159,6 +159,11 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
     else:
         lines.append(f"No change's 95% interval leaves out 0 ({c.rows()} rows).")
     return lines
+
+
+def _row_name(group: str, ch: Change) -> str:
+    """ "agent heuristic", "captain Glamr the Undead"; a seat's row names itself ("seat 0")."""
+    return ch.name if ch.name.startswith(f"{group} ") else f"{group} {ch.name}"
 
 
 def endings_rows(c: Comparison) -> list[list[str]]:
