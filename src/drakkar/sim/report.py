@@ -126,13 +126,15 @@ def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
     """The per-seat label keys worth a table, in the order the game shows them.
 
     Left out: a key missing from some game (a list that happened to hold one entry per seat
-    once, such as a discard pile, is no per-seat label); a key whose label is always the same
-    in a given seat ("Player 1": the seat table says it all); and a key that is one-to-one
-    with a key before it (a captain's id or ability text beside the captain's name).
+    once, such as a discard pile, is no per-seat label); the game's `log` (its last lines, one
+    per seat at 6 players in Viking Raid); a key whose label is always the same in some seat
+    ("Player 1": the seat table says it all; Knarr's Artifacts in play, the Mead Cup always
+    first, follow the position, not the player); and a key that is one-to-one with a key
+    before it (a captain's id or ability text beside the captain's name).
     """
     results = list(results)
     keys = list(dict.fromkeys(k for r in results for k in r.get("labels", {})))
-    keys = [k for k in keys if all(k in r.get("labels", {}) for r in results)]
+    keys = [k for k in keys if k != "log" and all(k in r.get("labels", {}) for r in results)]
     seen: dict[str, dict[int, set[str]]] = {k: defaultdict(set) for k in keys}
     pairs: dict[str, list[str]] = {k: [] for k in keys}  # every label, game by game, seat by seat
     for r in results:
@@ -144,7 +146,7 @@ def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
                 seen[key][seat].add(v)
     kept: list[str] = []
     for key, per_seat in seen.items():
-        if not any(len(v) > 1 for v in per_seat.values()):
+        if any(len(v) == 1 for v in per_seat.values()):
             continue
         if any(_one_to_one(pairs[k], pairs[key]) for k in kept):
             continue

@@ -174,3 +174,17 @@ def test_the_page_shows_rounds_with_the_game_length_not_with_the_scores(tmp_path
     length, scores = text.split("<h2>Scores</h2>")
     assert "<td>raids</td>" in length.split("<h2>How long a game takes</h2>")[1]
     assert "<td>raids</td>" not in scores and "<td>score: heuristic</td>" in scores
+
+
+def test_a_log_and_a_list_one_seat_always_heads_are_no_labels() -> None:
+    # Viking Raid's view keeps the last 6 log lines: at 6 players, one text per seat in every
+    # game (its report had a "By log" table of ~1,000 lines). Knarr's Artifacts in play, at
+    # 2 players with the Mead Cup plus one at random: the Mead Cup always first, so its "win
+    # rate" was seat 0's and the other Artifact's seat 1's.
+    lines = [("player 1 draws Rocks", "game over"), ("game over", "player 0 draws Storm")]
+    artifacts = ["cauldron", "helmet", "amulet", "cauldron"]
+    odd = [
+        dict(r, labels=dict(r["labels"], log=list(lines[i % 2]), artifacts=["mead-cup", art]))
+        for i, (r, art) in enumerate(zip(HAND, artifacts, strict=True))
+    ]
+    assert label_keys(odd) == ["captains"]
