@@ -55,6 +55,8 @@ class Analysis:
     rounds: list[int] = field(default_factory=list)  # rounds a game, when every game says
     round_word: str = "round"  # what the game calls a round ("raid" in Gone Viking!)
     endings: dict[str, int] = field(default_factory=dict)  # how games ended -> games, most first
+    margins: list[float] = field(default_factory=list)  # winner's score - the next best's
+    shared: int = 0  # games won by more than one seat
 
     @property
     def fair_share(self) -> float:
@@ -109,8 +111,19 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         scores_by_seat=scores_by_seat,
         labels=label_rates(results),
         endings=dict(Counter(r["ended_by"] for r in results if r.get("ended_by")).most_common()),
+        margins=[_margin(r["returns"], r["scores"]) for r in results],
+        shared=sum(r["returns"].count(max(r["returns"])) > 1 for r in results),
         **_rounds(results),
     )
+
+
+def _margin(returns: Sequence[float], scores: Sequence[float]) -> float:
+    """How far the winner's score (the lowest of winners who share) leads the next best seat's:
+    0 for a shared win or a win on a tie-break, and 0 when every seat won."""
+    best = max(returns)
+    won = [s for s, r in zip(scores, returns, strict=True) if r == best]
+    lost = [s for s, r in zip(scores, returns, strict=True) if r != best]
+    return min(won) - max(lost) if lost else 0.0
 
 
 def _rounds(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -243,6 +256,13 @@ def headline(a: Analysis) -> list[str]:
             f" and {num(r['median'])} {a.round_word}s (middle half {num(r['q1'])} to "
             f"{num(r['q3'])}, range {num(r['min'])} to {num(r['max'])})."
         )
+    m = describe(a.margins)
+    shared = "game (x) was a shared win" if a.shared == 1 else "games (x) were shared wins"
+    lines.append(
+        f"The winner scores {num(m['median'])} more than the next best (median; middle half "
+        f"{num(m['q1'])} to {num(m['q3'])}, range {num(m['min'])} to {num(m['max'])}); "
+        f"{a.shared:,} {shared.replace('x', pct(a.shared / a.games))}."
+    )
     if a.endings:
         parts = [f"{name} {pct(n / a.games)}" for name, n in a.endings.items()]
         lines.append(f"Games ended by {', '.join(parts)}.")
@@ -298,11 +318,12 @@ DISTRIBUTION_HEADERS = ("", "mean", "sd", "min", "q1", "median", "q3", "max")
 
 
 def distribution_rows(a: Analysis) -> list[list[str]]:
-    """Game length in actions (and rounds, when the game counts them), then scores by agent
-    and by seat: mean, sd and quartiles."""
+    """Game length in actions (and rounds, when the game counts them), then the winning
+    margin and scores by agent and by seat: mean, sd and quartiles."""
     rows: list[tuple[str, list[float]]] = [("actions", [float(x) for x in a.lengths])]
     if a.rounds:
         rows.append((f"{a.round_word}s", [float(x) for x in a.rounds]))
+    rows.append(("winning margin", [float(x) for x in a.margins]))
     rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
     rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
     out = []

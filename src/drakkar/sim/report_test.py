@@ -188,3 +188,16 @@ def test_a_log_and_a_list_one_seat_always_heads_are_no_labels() -> None:
         for i, (r, art) in enumerate(zip(HAND, artifacts, strict=True))
     ]
     assert label_keys(odd) == ["captains"]
+
+
+def test_the_winning_margin_and_shared_wins_are_reported(tmp_path: Path) -> None:
+    # HAND's scores: 15-10 won by seat 0, 12-12 shared, 9-16 and 11-13 won by seat 1
+    a = analyse(Study.make(HIGH_CARD, 4, 2, [H, R], seed=1), HAND)
+    assert a.margins == [5, 0, 7, 2] and a.shared == 1
+    text = " ".join(headline(a))
+    assert "The winner scores 3.5 more than the next best (median; middle half 1.5 to 5.5," in text
+    assert "range 0 to 7); 1 game (25.0%) was a shared win." in text
+    assert ["winning margin", "3.5", "3.1", "0.0", "1.5", "3.5", "5.5", "7.0"] in (
+        distribution_rows(a)
+    )
+    assert "<td>winning margin</td>" in write_report(a, tmp_path).read_text()
