@@ -245,6 +245,11 @@ def headline(a: Analysis) -> list[str]:
             f"against a fair share of {pct(a.fair_share)}."
         )
     lines.append(seat_verdict(a))
+    if len(a.by_agent) > 1:  # a strong agent wins in every seat: the seats' rates even out
+        lines[-1] += (
+            " The agents differ, which hides much of a seat's edge: for the game's own seat "
+            "advantage, give every seat one agent."
+        )
     d = describe(a.lengths)
     lines.append(
         f"A game takes {num(d['median'])} actions (median; middle half {num(d['q1'])} to "

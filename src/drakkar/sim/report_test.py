@@ -201,3 +201,13 @@ def test_the_winning_margin_and_shared_wins_are_reported(tmp_path: Path) -> None
         distribution_rows(a)
     )
     assert "<td>winning margin</td>" in write_report(a, tmp_path).read_text()
+
+
+def test_the_seat_verdict_warns_when_the_agents_differ() -> None:
+    # with one strong agent rotating through the seats, each seat wins about its fair share
+    # whatever the game does (Gone Viking!, heuristic against 2 random: 33.5%, 33.3%, 33.2%)
+    mixed = " ".join(headline(analyse(Study.make(HIGH_CARD, 4, 2, [H, R], seed=1), HAND)))
+    assert "for the game's own seat advantage, give every seat one agent" in mixed
+    alike = [dict(r, agents=[R, R]) for r in HAND]
+    one = " ".join(headline(analyse(Study.make(HIGH_CARD, 4, 2, [R], seed=1), alike)))
+    assert "give every seat one agent" not in one
