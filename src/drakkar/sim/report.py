@@ -207,6 +207,14 @@ def num(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
 
+def _share(n: int, games: int) -> str:
+    """n games as a share; a few that round to 0.0% are counted, so they do not read as none."""
+    shown = pct(n / games)
+    if shown != "0.0%":
+        return shown
+    return f"{n:,} game{'s' if n != 1 else ''} ({shown})"
+
+
 def interval_text(rate: Rate) -> str:
     lo, hi = rate.interval
     return f"{pct(lo)} – {pct(hi)}"
@@ -269,7 +277,7 @@ def headline(a: Analysis) -> list[str]:
         f"{a.shared:,} {shared.replace('x', pct(a.shared / a.games))}."
     )
     if a.endings:
-        parts = [f"{name} {pct(n / a.games)}" for name, n in a.endings.items()]
+        parts = [f"{name} {_share(n, a.games)}" for name, n in a.endings.items()]
         lines.append(f"Games ended by {', '.join(parts)}.")
     for key, rates in a.labels.items():
         if len(rates) > 1:

@@ -211,3 +211,13 @@ def test_the_seat_verdict_warns_when_the_agents_differ() -> None:
     alike = [dict(r, agents=[R, R]) for r in HAND]
     one = " ".join(headline(analyse(Study.make(HIGH_CARD, 4, 2, [R], seed=1), alike)))
     assert "give every seat one agent" not in one
+
+
+def test_a_rare_ending_is_not_shown_as_none_at_all() -> None:
+    # 1 game in 3,000 of Villainous Vikings reached the round limit: "0.0%" read as never
+    study = Study.make(HIGH_CARD, 3000, 2, [R], seed=1)
+    line = _line(0, [R, R], [1.0, 0.0], [1, 0], 6, ["a", "b"])
+    games = [dict(line, index=i, ended_by="Ragnarok drawn") for i in range(2999)]
+    games.append(dict(line, index=2999, ended_by="the round limit"))
+    text = " ".join(headline(analyse(study, games)))
+    assert "Games ended by Ragnarok drawn 100.0%, the round limit 1 game (0.0%)." in text
