@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.table import Table
 
-from drakkar.sim.report import Analysis, Rate, pct
+from drakkar.sim.report import Analysis, Rate, pct, show_value
 from drakkar.sim.stats import describe, newcombe
 from drakkar.sim.study import StudyError
 
@@ -100,16 +99,8 @@ def setting_differences(c: Comparison) -> list[str]:
     for key in dict.fromkeys([*sa.options, *sb.options]):
         va, vb = sa.options.get(key), sb.options.get(key)
         if va != vb:
-            out.append(f"option {key}: {_show(va)} in A, {_show(vb)} in B")
+            out.append(f"option {key}: {show_value(va)} in A, {show_value(vb)} in B")
     return out
-
-
-def _show(value: Any) -> str:
-    if value in ("", (), [], None):
-        return "(default)"
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def points(x: float) -> str:

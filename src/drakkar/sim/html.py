@@ -29,6 +29,7 @@ from drakkar.sim.report import (
     label_test,
     p_text,
     pct,
+    show_value,
 )
 from drakkar.sim.stats import describe
 
@@ -186,7 +187,7 @@ def write_report(a: Analysis, directory: Path) -> Path:
         f"<h1>{html.escape(_title(s.game))}: {s.players} players</h1>",
         "<p class=lead>" + "<br>".join(html.escape(line) for line in headline(a)) + "</p>",
         f"<p>Agents: {html.escape(', '.join(s.agents))}; seats rotated every game; options "
-        f"{html.escape(str(s.options))}.</p>",
+        f"{html.escape(', '.join(f'{k}={show_value(v)}' for k, v in s.options.items()))}.</p>",
     ]
     if len(a.by_agent) > 1:  # one agent in every seat wins its fair share by construction
         parts += [

@@ -207,6 +207,15 @@ def num(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
 
+def show_value(value: Any) -> str:
+    """An option's value as it is typed after `-o key=` (an empty one: "(default)")."""
+    if value in ("", (), [], None):
+        return "(default)"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
 def _share(n: int, games: int) -> str:
     """n games as a share; a few that round to 0.0% are counted, so they do not read as none."""
     shown = pct(n / games)

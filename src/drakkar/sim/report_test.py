@@ -221,3 +221,13 @@ def test_a_rare_ending_is_not_shown_as_none_at_all() -> None:
     games.append(dict(line, index=2999, ended_by="the round limit"))
     text = " ".join(headline(analyse(study, games)))
     assert "Games ended by Ragnarok drawn 100.0%, the round limit 1 game (0.0%)." in text
+
+
+def test_the_page_names_options_as_they_are_typed(tmp_path: Path) -> None:
+    study = Study.make(drakkar.load("viking-raid"), 4, 2, [H, R], seed=1)
+    text = write_report(analyse(study, HAND), tmp_path).read_text()
+    assert (
+        "options sinking=out, max_rounds=50, stack_viking=(default), stack_encounter=(default)."
+        in text
+    )
+    assert "{" not in text.split("<body>")[1]  # not a Python dict
