@@ -57,6 +57,8 @@ class Analysis:
     endings: dict[str, int] = field(default_factory=dict)  # how games ended -> games, most first
     margins: list[float] = field(default_factory=list)  # winner's score - the next best's
     shared: int = 0  # games won by more than one seat
+    first: Rate | None = None  # the first player's wins, when every game says who moved first
+    first_seats: dict[int, int] = field(default_factory=dict)  # seat -> games it moved first
 
     @property
     def fair_share(self) -> float:
@@ -114,7 +116,18 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         margins=[_margin(r["returns"], r["scores"]) for r in results],
         shared=sum(r["returns"].count(max(r["returns"])) > 1 for r in results),
         **_rounds(results),
+        **_first(results),
     )
+
+
+def _first(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The first player's win rate and which seats moved first, if every game says (results
+    written before games said do not)."""
+    if not all("first" in r for r in results):
+        return {}
+    wins = sum(r["returns"][r["first"]] for r in results)
+    seats = Counter(r["first"] for r in results)
+    return {"first": Rate("first player", len(results), wins), "first_seats": dict(seats)}
 
 
 def _margin(returns: Sequence[float], scores: Sequence[float]) -> float:
@@ -249,6 +262,19 @@ def seat_verdict(a: Analysis) -> str:
     )
 
 
+def first_player_sentence(a: Analysis) -> str:
+    """How the first player did: seat 0 in most games, drawn in Knarr's."""
+    assert a.first is not None
+    won = f"won {pct(a.first.rate)} (95% CI {interval_text(a.first)})"
+    if len(a.first_seats) == 1:
+        (seat,) = a.first_seats
+        return f"Seat {seat} moved first in every game and {won}."
+    seats = sorted(a.first_seats.items())
+    (s0, n0), rest = seats[0], seats[1:]
+    which = ", ".join([f"seat {s0} in {n0:,} games", *(f"seat {s} in {n:,}" for s, n in rest)])
+    return f"The first player ({which}) {won}."
+
+
 def headline(a: Analysis) -> list[str]:
     """The findings in sentences, for the top of the terminal report and the page."""
     s = a.study
@@ -262,6 +288,8 @@ def headline(a: Analysis) -> list[str]:
             f"against a fair share of {pct(a.fair_share)}."
         )
     lines.append(seat_verdict(a))
+    if a.first is not None:
+        lines[-1] += " " + first_player_sentence(a)
     if len(a.by_agent) > 1:  # a strong agent wins in every seat: the seats' rates even out
         lines[-1] += (
             " The agents differ, which hides much of a seat's edge: for the game's own seat "

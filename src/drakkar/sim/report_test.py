@@ -231,3 +231,18 @@ def test_the_page_names_options_as_they_are_typed(tmp_path: Path) -> None:
         in text
     )
     assert "{" not in text.split("<body>")[1]  # not a Python dict
+
+
+def test_the_first_player_s_win_rate_is_reported() -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    # HAND's returns for seat 0: 1, 0.5, 0, 0; seat 1: 0, 0.5, 1, 1
+    a = analyse(study, [dict(r, first=0) for r in HAND])
+    assert a.first is not None and (a.first.n, a.first.wins) == (4, 1.5)
+    text = " ".join(headline(a))
+    assert "Seat 0 moved first in every game and won 37.5% (95% CI 9.2% – 78.1%)" in text
+    drawn = analyse(study, [dict(r, first=f) for r, f in zip(HAND, [0, 1, 1, 0], strict=True)])
+    assert drawn.first is not None and drawn.first.wins == 1.0 + 0.5 + 1.0 + 0.0
+    assert "The first player (seat 0 in 2 games, seat 1 in 2) won 62.5%" in " ".join(
+        headline(drawn)
+    )
+    assert analyse(study, HAND).first is None  # results written before games said

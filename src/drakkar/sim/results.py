@@ -116,6 +116,8 @@ def _check_fields(line: dict[str, Any], study: Study) -> None:
         for v in labels.values()
     ):
         raise StudyError(f"labels: an object of per-seat lists of text expected; got {labels!r}")
+    if "first" in line and not (_whole(line["first"]) and 0 <= line["first"] < p):
+        raise StudyError(f"first: a seat, 0 to {p - 1}, got {line['first']!r}")
     if "rounds" in line and not _whole(line["rounds"]):
         raise StudyError(f"rounds: a whole number, got {line['rounds']!r}")
     if not isinstance(line.get("ended_by"), str | None):
