@@ -187,7 +187,7 @@ def _one_to_one(a: list[str], b: list[str]) -> bool:
 
 
 def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
-    """For each label key worth it, each label's win rate, best first."""
+    """For each label key worth it, in words ("turn order"), each label's win rate, best first."""
     out: dict[str, list[Rate]] = {}
     for key in label_keys(results):
         n: dict[str, int] = defaultdict(int)
@@ -199,7 +199,8 @@ def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
             for label, ret in zip(values, r["returns"], strict=True):
                 n[label] += 1
                 w[label] += ret
-        out[key] = sorted((Rate(k, n[k], w[k]) for k in n), key=lambda x: (-x.rate, x.name))
+        rates = sorted((Rate(k, n[k], w[k]) for k in n), key=lambda x: (-x.rate, x.name))
+        out[key.replace("_", " ")] = rates
     return out
 
 

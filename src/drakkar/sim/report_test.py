@@ -246,3 +246,13 @@ def test_the_first_player_s_win_rate_is_reported() -> None:
         headline(drawn)
     )
     assert analyse(study, HAND).first is None  # results written before games said
+
+
+def test_a_label_key_is_named_in_words() -> None:
+    # Knarr's report said "Win rate per turn_order" and "By turn_order: 1st wins ..."
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    turns = [dict(r, labels={"turn_order": r["labels"]["captains"]}) for r in HAND]
+    a = analyse(study, turns)
+    assert list(a.labels) == ["turn order"]
+    assert "By turn order: Ragnar wins" in " ".join(headline(a))
+    assert [t.title for t in tables(a)][-1] == "Win rate per turn order"
