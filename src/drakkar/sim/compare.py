@@ -140,6 +140,12 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
     lines.append(
         f"A game takes {la['median']:g} actions in A and {lb['median']:g} in B{rounds} (medians)."
     )
+    ma, mb = describe(c.a.margins), describe(c.b.margins)
+    lines.append(
+        f"The winner leads the next best by {ma['median']:g} in A and {mb['median']:g} in B "
+        f"(medians); shared wins {pct(c.a.shared / c.a.games)} and "
+        f"{pct(c.b.shared / c.b.games)}."
+    )
     marked = c.significant()
     if marked:
         parts = [f"{_row_name(g, ch)} {change_text(ch)[0]} points" for g, ch in marked]
