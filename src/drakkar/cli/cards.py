@@ -52,6 +52,13 @@ def cards_command(
         title += f", type {rows[0]['type']}"
     console.print(card_table(rows, title, show_type=kind is None))
     console.print(f"{len(rows)} cards, all valid.")
+    shipped = getattr(module, "DATA", None)
+    if path is None and shipped is not None:  # a pip install has no src/ to copy it from
+        console.print(
+            f"The shipped set is the folder {shipped}: copy it to make a set of your own, "
+            "check it with --path, and play or simulate it with -o cards=PATH.",
+            soft_wrap=True,
+        )
 
 
 def card_table(rows: list[dict[str, str]], title: str, show_type: bool = True) -> Table:

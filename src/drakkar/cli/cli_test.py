@@ -157,6 +157,8 @@ def test_cards_validates_the_shipped_set_and_names_errors_in_a_broken_one(tmp_pa
     assert result.exit_code == 0, result.output
     assert "8 cards, all valid" in result.output
     data = Path(vv.__file__).parent / "data"
+    # where the shipped set is, to copy for a set of one's own (a pip install has no src/)
+    assert f"The shipped set is the folder {data}: copy it" in result.output
     broken = tmp_path / "set"
     shutil.copytree(data, broken)
     text = (broken / "locations.toml").read_text().replace("gold = 2", 'gold = "two"', 1)

@@ -20,7 +20,7 @@ def report(
     ] = True,
 ) -> None:
     """Win rates per agent and seat (95% Wilson intervals), seat advantage (chi-square test),
-    game lengths and scores, and per-label win rates (such as Captains) when the game shows them.
+    game lengths, scores and winning margins, and per-label win rates (such as Captains) when the game shows them.
     """
     try:
         study, results = load_study(directory, records=False)

@@ -99,8 +99,9 @@ def simulate(
 ) -> None:
     """Play N games between agents with seats rotated; print win rates per agent and seat.
 
-    Every finished game is appended to OUT/results.jsonl as it ends: an interrupted study
-    loses nothing, and --resume plays only the missing games. `drakkar report OUT` analyses it.
+    Every finished game is appended to OUT/results.jsonl as it ends: Ctrl-C loses nothing.
+
+    --resume plays only the missing games; `drakkar report OUT` analyses the study.
     """
     ray_address = _ray_address(ray, ctx.args)
     if jobs is not None and jobs < 1:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from drakkar.cli import app
 from drakkar.engine.toy import HIGH_CARD
+from drakkar.games.villainous_vikings.cards import DATA
 
 runner = CliRunner()
 assert HIGH_CARD.name == "high-card"  # importing the toy game registers it
@@ -102,3 +105,22 @@ def test_ray_address_is_the_one_extra_argument() -> None:
     code, text = _simulate("stray", "--out", "x")
     assert code == 2
     assert "unexpected argument 'stray'" in text
+
+
+def test_a_study_of_an_own_card_set_resumes_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o cards=mine` names the set by where it is, so the study goes on wherever the command
+    is run from (it named the relative path and was refused outside the folder it began in)."""
+    shutil.copytree(DATA, tmp_path / "mine")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path)
+    args = ["simulate", "villainous-vikings", "-p", "3", "-a", "random", "-j", "1"]
+    result = runner.invoke(app, [*args, "-n", "3", "--seed", "1", "-o", "cards=mine", "--out", "s"])
+    assert result.exit_code == 0, result.output
+    said = json.loads((tmp_path / "s" / "study.json").read_text())["options"]["cards"]
+    assert said == str((tmp_path / "mine").resolve())
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    result = runner.invoke(app, [*args, "-n", "6", "--out", str(tmp_path / "s"), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert len((tmp_path / "s" / "results.jsonl").read_text().splitlines()) == 6

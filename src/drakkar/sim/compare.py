@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.table import Table
 
-from drakkar.sim.report import Analysis, Rate, pct
+from drakkar.sim.report import Analysis, Rate, pct, show_value
 from drakkar.sim.stats import describe, newcombe
 from drakkar.sim.study import StudyError
 
@@ -100,16 +99,8 @@ def setting_differences(c: Comparison) -> list[str]:
     for key in dict.fromkeys([*sa.options, *sb.options]):
         va, vb = sa.options.get(key), sb.options.get(key)
         if va != vb:
-            out.append(f"option {key}: {_show(va)} in A, {_show(vb)} in B")
+            out.append(f"option {key}: {show_value(va)} in A, {show_value(vb)} in B")
     return out
-
-
-def _show(value: Any) -> str:
-    if value in ("", (), [], None):
-        return "(default)"
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def points(x: float) -> str:
@@ -149,9 +140,15 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
     lines.append(
         f"A game takes {la['median']:g} actions in A and {lb['median']:g} in B{rounds} (medians)."
     )
+    ma, mb = describe(c.a.margins), describe(c.b.margins)
+    lines.append(
+        f"The winner leads the next best by {ma['median']:g} in A and {mb['median']:g} in B "
+        f"(medians); shared wins {pct(c.a.shared / c.a.games)} and "
+        f"{pct(c.b.shared / c.b.games)}."
+    )
     marked = c.significant()
     if marked:
-        parts = [f"{g} {ch.name} {change_text(ch)[0]} points" for g, ch in marked]
+        parts = [f"{_row_name(g, ch)} {change_text(ch)[0]} points" for g, ch in marked]
         lines.append(
             f"Changes whose 95% interval leaves out 0 ({len(marked)} of {c.rows()} rows; by "
             "chance alone about 1 in 20 would): " + ", ".join(parts) + "."
@@ -159,6 +156,11 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
     else:
         lines.append(f"No change's 95% interval leaves out 0 ({c.rows()} rows).")
     return lines
+
+
+def _row_name(group: str, ch: Change) -> str:
+    """ "agent heuristic", "captain Glamr the Undead"; a seat's row names itself ("seat 0")."""
+    return ch.name if ch.name.startswith(f"{group} ") else f"{group} {ch.name}"
 
 
 def endings_rows(c: Comparison) -> list[list[str]]:

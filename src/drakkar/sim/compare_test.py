@@ -117,3 +117,23 @@ def test_the_command_compares_two_studies_and_names_a_bad_one(tmp_path: Path) ->
     assert result.exit_code != 0
     said = " ".join(result.output.split())
     assert "study B" in said and "is not a directory" in said
+
+
+def test_a_seat_row_is_named_once_in_the_headline() -> None:
+    a = _analysis(100, 50, ("x", "y"))
+    seat_0_wins = [dict(g, returns=[1.0, 0.0]) for g in _games(100, 50, ("x", "y"))]
+    b = analyse(Study.make(HIGH_CARD, 100, 2, [H, R], seed=2), seat_0_wins)
+    text = " ".join(headline(compare(a, b)))
+    assert "seat 0 +50.0 points" in text and "seat seat" not in text
+    assert "captains x +0.0" not in text  # (unchanged rows are not named)
+
+
+def test_the_winning_margins_and_shared_wins_are_set_side_by_side() -> None:
+    a = _analysis(40, 20, ("x", "y"))  # scores are the returns: every margin is 1
+    tied = [dict(g, returns=[0.5, 0.5], scores=[3, 3]) for g in _games(40, 20, ("x", "y"))]
+    b = analyse(Study.make(HIGH_CARD, 40, 2, [H, R], seed=2), tied)
+    text = " ".join(headline(compare(a, b)))
+    assert "The winner leads the next best by 1 in A and 0 in B (medians); shared wins 0.0% " in (
+        text
+    )
+    assert "and 100.0%." in text

@@ -29,6 +29,7 @@ from drakkar.sim.report import (
     label_test,
     p_text,
     pct,
+    show_value,
 )
 from drakkar.sim.stats import describe
 
@@ -186,7 +187,7 @@ def write_report(a: Analysis, directory: Path) -> Path:
         f"<h1>{html.escape(_title(s.game))}: {s.players} players</h1>",
         "<p class=lead>" + "<br>".join(html.escape(line) for line in headline(a)) + "</p>",
         f"<p>Agents: {html.escape(', '.join(s.agents))}; seats rotated every game; options "
-        f"{html.escape(str(s.options))}.</p>",
+        f"{html.escape(', '.join(f'{k}={show_value(v)}' for k, v in s.options.items()))}.</p>",
     ]
     if len(a.by_agent) > 1:  # one agent in every seat wins its fair share by construction
         parts += [
@@ -211,13 +212,14 @@ def write_report(a: Analysis, directory: Path) -> Path:
         parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
         parts.append(_table(*agent_seat_rows(a)))
     rows = distribution_rows(a)
+    length_rows = 2 if a.rounds else 1  # actions, then rounds when the game counts them
     parts += [
         "<h2>How long a game takes</h2>",
         f"<img src='{plot_lengths(a, out / 'lengths.png')}' alt='game lengths'>",
-        _table(DISTRIBUTION_HEADERS, [["actions", *rows[0][1:]]]),
+        _table(DISTRIBUTION_HEADERS, rows[:length_rows]),
         "<h2>Scores</h2>",
         f"<img src='{plot_scores(a, out / 'scores.png')}' alt='scores'>",
-        _table(DISTRIBUTION_HEADERS, rows[1:]),
+        _table(DISTRIBUTION_HEADERS, rows[length_rows:]),
     ]
     page = out / "index.html"
     page.write_text(

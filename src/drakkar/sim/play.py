@@ -10,6 +10,7 @@ A result is a JSON-safe dict, one line of the results file:
     returns       per seat: 1 a win, 0 a loss, a shared win split
     scores        per seat, the game's own score
     length        the number of actions
+    first         the seat that moved first
     labels        per-seat labels the game shows spectators (e.g. {"captains": [...]})
     record        the game record (`Record.to_dict(labels=False)`): replays to the same game
 """
@@ -47,6 +48,7 @@ def play_game(
     # (the conformance suite checks the two agree): 3 to 4 times faster games of heuristic bots.
     moves = [getattr(agent, "rollout_act", agent.act) for agent in agents]
     limit = game.max_game_length(study.players, opts)
+    first = state.current_player
     while not state.is_terminal():
         if len(state.history) >= limit:
             raise RuntimeError(f"game {index} passed {limit} actions without ending")
@@ -63,6 +65,7 @@ def play_game(
         "returns": [float(r) for r in state.returns()],
         "scores": [float(s) for s in state.scores()],
         "length": len(state.history),
+        "first": first,
         "labels": seat_labels(state, final),
         "ended_by": ended_by(state, final),
         **rounds_played(final),

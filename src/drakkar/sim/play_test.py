@@ -148,3 +148,12 @@ def test_each_game_counts_its_rounds_in_its_own_word() -> None:
         assert result["rounds"] >= 1
     study = Study.make(HIGH_CARD, 2, 2, ["random"], seed=1)  # a game that does not count them
     assert "rounds" not in play_game(HIGH_CARD, study, 0)
+
+
+def test_each_result_names_the_seat_that_moved_first() -> None:
+    vr = Study.make("viking-raid", 4, 4, ["random"], seed=1)
+    assert [play_game(load("viking-raid"), vr, i)["first"] for i in range(4)] == [0, 0, 0, 0]
+    knarr = Study.make("knarr", 6, 3, ["random"], seed=1)
+    for i in range(6):
+        r = play_game(load("knarr"), knarr, i)
+        assert r["labels"]["turn_order"][r["first"]] == "1st"  # drawn, as the view says

@@ -55,6 +55,10 @@ class Analysis:
     rounds: list[int] = field(default_factory=list)  # rounds a game, when every game says
     round_word: str = "round"  # what the game calls a round ("raid" in Gone Viking!)
     endings: dict[str, int] = field(default_factory=dict)  # how games ended -> games, most first
+    margins: list[float] = field(default_factory=list)  # winner's score - the next best's
+    shared: int = 0  # games won by more than one seat
+    first: Rate | None = None  # the first player's wins, when every game says who moved first
+    first_seats: dict[int, int] = field(default_factory=dict)  # seat -> games it moved first
 
     @property
     def fair_share(self) -> float:
@@ -109,8 +113,30 @@ def analyse(study: Study, results: Sequence[dict[str, Any]]) -> Analysis:
         scores_by_seat=scores_by_seat,
         labels=label_rates(results),
         endings=dict(Counter(r["ended_by"] for r in results if r.get("ended_by")).most_common()),
+        margins=[_margin(r["returns"], r["scores"]) for r in results],
+        shared=sum(r["returns"].count(max(r["returns"])) > 1 for r in results),
         **_rounds(results),
+        **_first(results),
     )
+
+
+def _first(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The first player's win rate and which seats moved first, if every game says (results
+    written before games said do not)."""
+    if not all("first" in r for r in results):
+        return {}
+    wins = sum(r["returns"][r["first"]] for r in results)
+    seats = Counter(r["first"] for r in results)
+    return {"first": Rate("first player", len(results), wins), "first_seats": dict(seats)}
+
+
+def _margin(returns: Sequence[float], scores: Sequence[float]) -> float:
+    """How far the winner's score (the lowest of winners who share) leads the next best seat's:
+    0 for a shared win or a win on a tie-break, and 0 when every seat won."""
+    best = max(returns)
+    won = [s for s, r in zip(scores, returns, strict=True) if r == best]
+    lost = [s for s, r in zip(scores, returns, strict=True) if r != best]
+    return min(won) - max(lost) if lost else 0.0
 
 
 def _rounds(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -126,13 +152,15 @@ def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
     """The per-seat label keys worth a table, in the order the game shows them.
 
     Left out: a key missing from some game (a list that happened to hold one entry per seat
-    once, such as a discard pile, is no per-seat label); a key whose label is always the same
-    in a given seat ("Player 1": the seat table says it all); and a key that is one-to-one
-    with a key before it (a captain's id or ability text beside the captain's name).
+    once, such as a discard pile, is no per-seat label); the game's `log` (its last lines, one
+    per seat at 6 players in Viking Raid); a key whose label is always the same in some seat
+    ("Player 1": the seat table says it all; Knarr's Artifacts in play, the Mead Cup always
+    first, follow the position, not the player); and a key that is one-to-one with a key
+    before it (a captain's id or ability text beside the captain's name).
     """
     results = list(results)
     keys = list(dict.fromkeys(k for r in results for k in r.get("labels", {})))
-    keys = [k for k in keys if all(k in r.get("labels", {}) for r in results)]
+    keys = [k for k in keys if k != "log" and all(k in r.get("labels", {}) for r in results)]
     seen: dict[str, dict[int, set[str]]] = {k: defaultdict(set) for k in keys}
     pairs: dict[str, list[str]] = {k: [] for k in keys}  # every label, game by game, seat by seat
     for r in results:
@@ -144,7 +172,7 @@ def label_keys(results: Iterable[dict[str, Any]]) -> list[str]:
                 seen[key][seat].add(v)
     kept: list[str] = []
     for key, per_seat in seen.items():
-        if not any(len(v) > 1 for v in per_seat.values()):
+        if any(len(v) == 1 for v in per_seat.values()):
             continue
         if any(_one_to_one(pairs[k], pairs[key]) for k in kept):
             continue
@@ -159,7 +187,7 @@ def _one_to_one(a: list[str], b: list[str]) -> bool:
 
 
 def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
-    """For each label key worth it, each label's win rate, best first."""
+    """For each label key worth it, in words ("turn order"), each label's win rate, best first."""
     out: dict[str, list[Rate]] = {}
     for key in label_keys(results):
         n: dict[str, int] = defaultdict(int)
@@ -171,7 +199,8 @@ def label_rates(results: Sequence[dict[str, Any]]) -> dict[str, list[Rate]]:
             for label, ret in zip(values, r["returns"], strict=True):
                 n[label] += 1
                 w[label] += ret
-        out[key] = sorted((Rate(k, n[k], w[k]) for k in n), key=lambda x: (-x.rate, x.name))
+        rates = sorted((Rate(k, n[k], w[k]) for k in n), key=lambda x: (-x.rate, x.name))
+        out[key.replace("_", " ")] = rates
     return out
 
 
@@ -190,6 +219,23 @@ def pct(x: float) -> str:
 def num(x: float) -> str:
     """A whole number without decimals, anything else with one."""
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
+def show_value(value: Any) -> str:
+    """An option's value as it is typed after `-o key=` (an empty one: "(default)")."""
+    if value in ("", (), [], None):
+        return "(default)"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _share(n: int, games: int) -> str:
+    """n games as a share; a few that round to 0.0% are counted, so they do not read as none."""
+    shown = pct(n / games)
+    if shown != "0.0%":
+        return shown
+    return f"{n:,} game{'s' if n != 1 else ''} ({shown})"
 
 
 def interval_text(rate: Rate) -> str:
@@ -217,6 +263,19 @@ def seat_verdict(a: Analysis) -> str:
     )
 
 
+def first_player_sentence(a: Analysis) -> str:
+    """How the first player did: seat 0 in most games, drawn in Knarr's."""
+    assert a.first is not None
+    won = f"won {pct(a.first.rate)} (95% CI {interval_text(a.first)})"
+    if len(a.first_seats) == 1:
+        (seat,) = a.first_seats
+        return f"Seat {seat} moved first in every game and {won}."
+    seats = sorted(a.first_seats.items())
+    (s0, n0), rest = seats[0], seats[1:]
+    which = ", ".join([f"seat {s0} in {n0:,} games", *(f"seat {s} in {n:,}" for s, n in rest)])
+    return f"The first player ({which}) {won}."
+
+
 def headline(a: Analysis) -> list[str]:
     """The findings in sentences, for the top of the terminal report and the page."""
     s = a.study
@@ -230,6 +289,13 @@ def headline(a: Analysis) -> list[str]:
             f"against a fair share of {pct(a.fair_share)}."
         )
     lines.append(seat_verdict(a))
+    if a.first is not None:
+        lines[-1] += " " + first_player_sentence(a)
+    if len(a.by_agent) > 1:  # a strong agent wins in every seat: the seats' rates even out
+        lines[-1] += (
+            " The agents differ, which hides much of a seat's edge: for the game's own seat "
+            "advantage, give every seat one agent."
+        )
     d = describe(a.lengths)
     lines.append(
         f"A game takes {num(d['median'])} actions (median; middle half {num(d['q1'])} to "
@@ -241,8 +307,15 @@ def headline(a: Analysis) -> list[str]:
             f" and {num(r['median'])} {a.round_word}s (middle half {num(r['q1'])} to "
             f"{num(r['q3'])}, range {num(r['min'])} to {num(r['max'])})."
         )
+    m = describe(a.margins)
+    shared = "game (x) was a shared win" if a.shared == 1 else "games (x) were shared wins"
+    lines.append(
+        f"The winner scores {num(m['median'])} more than the next best (median; middle half "
+        f"{num(m['q1'])} to {num(m['q3'])}, range {num(m['min'])} to {num(m['max'])}); "
+        f"{a.shared:,} {shared.replace('x', pct(a.shared / a.games))}."
+    )
     if a.endings:
-        parts = [f"{name} {pct(n / a.games)}" for name, n in a.endings.items()]
+        parts = [f"{name} {_share(n, a.games)}" for name, n in a.endings.items()]
         lines.append(f"Games ended by {', '.join(parts)}.")
     for key, rates in a.labels.items():
         if len(rates) > 1:
@@ -296,11 +369,12 @@ DISTRIBUTION_HEADERS = ("", "mean", "sd", "min", "q1", "median", "q3", "max")
 
 
 def distribution_rows(a: Analysis) -> list[list[str]]:
-    """Game length in actions (and rounds, when the game counts them), then scores by agent
-    and by seat: mean, sd and quartiles."""
+    """Game length in actions (and rounds, when the game counts them), then the winning
+    margin and scores by agent and by seat: mean, sd and quartiles."""
     rows: list[tuple[str, list[float]]] = [("actions", [float(x) for x in a.lengths])]
     if a.rounds:
         rows.append((f"{a.round_word}s", [float(x) for x in a.rounds]))
+    rows.append(("winning margin", [float(x) for x in a.margins]))
     rows += [(f"score: {name}", v) for name, v in a.scores_by_agent.items()]
     rows += [(f"score: seat {s}", v) for s, v in enumerate(a.scores_by_seat)]
     out = []

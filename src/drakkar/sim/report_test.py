@@ -163,3 +163,96 @@ def test_a_report_draws_an_agent_that_won_every_game_and_one_that_won_none(tmp_p
     # the page has the tables the terminal prints: each agent in each seat, and the scores
     assert "<th>all seats</th>" in text and "<td>score: heuristic</td>" in text
     assert "<td>score: seat 3</td>" in text
+
+
+def test_the_page_shows_rounds_with_the_game_length_not_with_the_scores(tmp_path: Path) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    counted = [
+        dict(r, rounds=k, round_word="raid") for r, k in zip(HAND, [2, 3, 3, 9], strict=True)
+    ]
+    text = write_report(analyse(study, counted), tmp_path).read_text()
+    length, scores = text.split("<h2>Scores</h2>")
+    assert "<td>raids</td>" in length.split("<h2>How long a game takes</h2>")[1]
+    assert "<td>raids</td>" not in scores and "<td>score: heuristic</td>" in scores
+
+
+def test_a_log_and_a_list_one_seat_always_heads_are_no_labels() -> None:
+    # Viking Raid's view keeps the last 6 log lines: at 6 players, one text per seat in every
+    # game (its report had a "By log" table of ~1,000 lines). Knarr's Artifacts in play, at
+    # 2 players with the Mead Cup plus one at random: the Mead Cup always first, so its "win
+    # rate" was seat 0's and the other Artifact's seat 1's.
+    lines = [("player 1 draws Rocks", "game over"), ("game over", "player 0 draws Storm")]
+    artifacts = ["cauldron", "helmet", "amulet", "cauldron"]
+    odd = [
+        dict(r, labels=dict(r["labels"], log=list(lines[i % 2]), artifacts=["mead-cup", art]))
+        for i, (r, art) in enumerate(zip(HAND, artifacts, strict=True))
+    ]
+    assert label_keys(odd) == ["captains"]
+
+
+def test_the_winning_margin_and_shared_wins_are_reported(tmp_path: Path) -> None:
+    # HAND's scores: 15-10 won by seat 0, 12-12 shared, 9-16 and 11-13 won by seat 1
+    a = analyse(Study.make(HIGH_CARD, 4, 2, [H, R], seed=1), HAND)
+    assert a.margins == [5, 0, 7, 2] and a.shared == 1
+    text = " ".join(headline(a))
+    assert "The winner scores 3.5 more than the next best (median; middle half 1.5 to 5.5," in text
+    assert "range 0 to 7); 1 game (25.0%) was a shared win." in text
+    assert ["winning margin", "3.5", "3.1", "0.0", "1.5", "3.5", "5.5", "7.0"] in (
+        distribution_rows(a)
+    )
+    assert "<td>winning margin</td>" in write_report(a, tmp_path).read_text()
+
+
+def test_the_seat_verdict_warns_when_the_agents_differ() -> None:
+    # with one strong agent rotating through the seats, each seat wins about its fair share
+    # whatever the game does (Gone Viking!, heuristic against 2 random: 33.5%, 33.3%, 33.2%)
+    mixed = " ".join(headline(analyse(Study.make(HIGH_CARD, 4, 2, [H, R], seed=1), HAND)))
+    assert "for the game's own seat advantage, give every seat one agent" in mixed
+    alike = [dict(r, agents=[R, R]) for r in HAND]
+    one = " ".join(headline(analyse(Study.make(HIGH_CARD, 4, 2, [R], seed=1), alike)))
+    assert "give every seat one agent" not in one
+
+
+def test_a_rare_ending_is_not_shown_as_none_at_all() -> None:
+    # 1 game in 3,000 of Villainous Vikings reached the round limit: "0.0%" read as never
+    study = Study.make(HIGH_CARD, 3000, 2, [R], seed=1)
+    line = _line(0, [R, R], [1.0, 0.0], [1, 0], 6, ["a", "b"])
+    games = [dict(line, index=i, ended_by="Ragnarok drawn") for i in range(2999)]
+    games.append(dict(line, index=2999, ended_by="the round limit"))
+    text = " ".join(headline(analyse(study, games)))
+    assert "Games ended by Ragnarok drawn 100.0%, the round limit 1 game (0.0%)." in text
+
+
+def test_the_page_names_options_as_they_are_typed(tmp_path: Path) -> None:
+    study = Study.make(drakkar.load("viking-raid"), 4, 2, [H, R], seed=1)
+    text = write_report(analyse(study, HAND), tmp_path).read_text()
+    assert (
+        "options sinking=out, max_rounds=50, stack_viking=(default), stack_encounter=(default)."
+        in text
+    )
+    assert "{" not in text.split("<body>")[1]  # not a Python dict
+
+
+def test_the_first_player_s_win_rate_is_reported() -> None:
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    # HAND's returns for seat 0: 1, 0.5, 0, 0; seat 1: 0, 0.5, 1, 1
+    a = analyse(study, [dict(r, first=0) for r in HAND])
+    assert a.first is not None and (a.first.n, a.first.wins) == (4, 1.5)
+    text = " ".join(headline(a))
+    assert "Seat 0 moved first in every game and won 37.5% (95% CI 9.2% – 78.1%)" in text
+    drawn = analyse(study, [dict(r, first=f) for r, f in zip(HAND, [0, 1, 1, 0], strict=True)])
+    assert drawn.first is not None and drawn.first.wins == 1.0 + 0.5 + 1.0 + 0.0
+    assert "The first player (seat 0 in 2 games, seat 1 in 2) won 62.5%" in " ".join(
+        headline(drawn)
+    )
+    assert analyse(study, HAND).first is None  # results written before games said
+
+
+def test_a_label_key_is_named_in_words() -> None:
+    # Knarr's report said "Win rate per turn_order" and "By turn_order: 1st wins ..."
+    study = Study.make(HIGH_CARD, 4, 2, [H, R], seed=1)
+    turns = [dict(r, labels={"turn_order": r["labels"]["captains"]}) for r in HAND]
+    a = analyse(study, turns)
+    assert list(a.labels) == ["turn order"]
+    assert "By turn order: Ragnar wins" in " ".join(headline(a))
+    assert [t.title for t in tables(a)][-1] == "Win rate per turn order"

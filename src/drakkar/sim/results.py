@@ -87,10 +87,45 @@ def _check_line(line: Any, study: Study) -> None:
     if missing:
         raise StudyError(f"result line lacks {', '.join(missing)}")
     i = line["index"]
-    if not isinstance(i, int) or not 0 <= i < study.games:
+    if not _whole(i) or not 0 <= i < study.games:
         raise StudyError(f"game index {i!r} is outside this study (0 to {study.games - 1})")
-    if line["seed"] != study.game_seed(i) or tuple(line["entrants"]) != study.entrants(i):
+    if line["seed"] != study.game_seed(i) or line["entrants"] != list(study.entrants(i)):
         raise StudyError(f"game {i} does not belong to this study (its seed or seats differ)")
+    _check_fields(line, study)
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_fields(line: dict[str, Any], study: Study) -> None:
+    """What the report reads has the shape it needs (a damaged line gave tracebacks)."""
+    p = study.players
+    for key in ("returns", "scores"):
+        v = line[key]
+        if not isinstance(v, list) or len(v) != p or not all(_number(x) for x in v):
+            raise StudyError(f"{key}: a list of {p} numbers, one per seat, expected; got {v!r}")
+    seated = [study.agents[e] for e in line["entrants"]]
+    if line["agents"] != seated:
+        raise StudyError(f"agents: {line['agents']!r}, but its seats hold {seated!r}")
+    if not _whole(line["length"]) or line["length"] < 0:
+        raise StudyError(f"length: a whole number of actions, got {line['length']!r}")
+    labels = line.get("labels", {})
+    if not isinstance(labels, dict) or not all(
+        isinstance(v, list) and len(v) == p and all(isinstance(x, str) for x in v)
+        for v in labels.values()
+    ):
+        raise StudyError(f"labels: an object of per-seat lists of text expected; got {labels!r}")
+    if "first" in line and not (_whole(line["first"]) and 0 <= line["first"] < p):
+        raise StudyError(f"first: a seat, 0 to {p - 1}, got {line['first']!r}")
+    if "rounds" in line and not _whole(line["rounds"]):
+        raise StudyError(f"rounds: a whole number, got {line['rounds']!r}")
+    if not isinstance(line.get("ended_by"), str | None):
+        raise StudyError(f"ended_by: text or null, got {line['ended_by']!r}")
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
 
 
 class ResultsWriter:

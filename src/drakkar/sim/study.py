@@ -157,18 +157,22 @@ class Study:
     def from_dict(cls, data: Any, where: str = STUDY_FILE) -> Study:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise StudyError(f"{where} is not a drakkar study file")
+        for key in ("game", "rules_version", "players", "agents", "games", "seed", "options"):
+            if key not in data:
+                raise StudyError(f"{where} is damaged: it lacks {key!r}")
         try:
-            return cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                agents=tuple(str(a) for a in data["agents"]),
-                games=int(data["games"]),
-                seed=int(data["seed"]),
-                options=dict(data["options"]),
-                rules_version=str(data["rules_version"]),
-            )
-        except (KeyError, TypeError, ValueError) as e:
-            raise StudyError(f"{where} is damaged: {e!r}") from None
+            _check_fields(data)
+        except ValueError as e:
+            raise StudyError(f"{where} is damaged: {e}") from None
+        return cls(
+            game=str(data["game"]),
+            players=data["players"],
+            agents=tuple(data["agents"]),
+            games=data["games"],
+            seed=data["seed"],
+            options=dict(data["options"]),
+            rules_version=str(data["rules_version"]),
+        )
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -197,6 +201,25 @@ class Study:
             if mine[key] != theirs.get(key):
                 out.append(f"{key}: {theirs.get(key)!r} in the study, {mine[key]!r} asked now")
         return out
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    """The numbers and lists every game of the study is derived from (a hand edit gave an
+    IndexError in `drakkar report`): ValueError naming the field."""
+    for key in ("players", "games", "seed"):
+        if isinstance(data[key], bool) or not isinstance(data[key], int):
+            raise ValueError(f"{key}: {data[key]!r} is not a whole number")
+    players, games, agents = data["players"], data["games"], data["agents"]
+    if players < 1:
+        raise ValueError(f"players: {players}")
+    if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
+        raise ValueError(f"agents: {agents!r} is not a list of agent specs")
+    if len(agents) != players:
+        raise ValueError(f"agents: {len(agents)} agents for {players} players")
+    if games < 1 or games % players:
+        raise ValueError(f"games: {games} is not a positive multiple of {players} players")
+    if not isinstance(data["options"], dict):
+        raise ValueError(f"options: {data['options']!r} is not an object")
 
 
 def _has_heuristic(game: Game) -> bool:

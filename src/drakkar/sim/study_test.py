@@ -97,3 +97,36 @@ def test_loading_what_is_not_a_study_fails_clearly(tmp_path: Path) -> None:
     (tmp_path / "study.json").write_text('{"format": "something else"}')
     with pytest.raises(StudyError, match="not a drakkar study"):
         Study.load(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        ({"agents": ["random"]}, "agents: 1 agents for 4 players"),  # an IndexError in report
+        ({"games": -3}, "games: -3 is not a positive multiple of 4 players"),
+        ({"games": 6}, "games: 6 is not a positive multiple of 4 players"),
+        ({"players": 0}, "players: 0"),
+        ({"players": "4"}, "players: '4' is not a whole number"),
+        ({"seed": "x"}, "seed: 'x' is not a whole number"),
+        ({"options": []}, "options: [] is not an object"),
+        ({"agents": None}, "agents: None is not a list of agent specs"),
+    ],
+)
+def test_a_damaged_study_file_is_refused_naming_the_field(
+    tmp_path: Path, edit: dict, words: str
+) -> None:
+    data = Study.make(HIGH_CARD, 8, 2, ["random"], seed=3).to_dict()
+    data.update(
+        players=4, agents=["random"] * 4
+    )  # (high-card takes 2 or 3; the file is read as it is)
+    data.update(edit)
+    with pytest.raises(StudyError, match="is damaged") as e:
+        Study.from_dict(data)
+    assert words in str(e.value)
+
+
+def test_a_study_file_that_lacks_a_field_names_it() -> None:
+    data = Study.make(HIGH_CARD, 8, 2, ["random"], seed=3).to_dict()
+    del data["agents"]
+    with pytest.raises(StudyError, match="study.json is damaged: it lacks 'agents'"):
+        Study.from_dict(data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.options import GameOptions, option
@@ -36,6 +37,8 @@ class Options(GameOptions):
     def __post_init__(self) -> None:
         if self.cards and not self.cards_digest:  # a set named now: remember what it says
             object.__setattr__(self, "cards_digest", digest(self.card_set()))
+            # and where it is, so a record or study of it goes on from any folder
+            object.__setattr__(self, "cards", str(Path(self.cards).resolve()))
 
     def card_set(self) -> CardSet:
         return load_set(self.cards or None)
