@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.text import Text
 
 from drakkar.cli.app import app, console, fail, parse_options
-from drakkar.engine.errors import DrakkarError
+from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
@@ -112,6 +112,8 @@ def simulate(
         study, note = _study(game, games, players, agents, parse_options(option), seed, out, resume)
         directory = out or _default_out(study)
         done = prepare(study, directory, resume)
+    except InvalidOptions as e:
+        raise fail(f"--agents: {e.message}" if e.option == "agent" else str(e)) from None
     except DrakkarError as e:
         raise fail(str(e)) from None
     except OSError as e:  # --out names a file, or a place that cannot be written
@@ -127,8 +129,10 @@ def simulate(
     )
     started = time.monotonic()
     played = 0
+    if len(done) >= study.games:
+        console.print("the study is complete: there is nothing left to play")
     try:
-        with _progress() as bar:
+        with _progress(hide=len(done) >= study.games) as bar:
             task = bar.add_task(
                 "playing",
                 total=study.games,
@@ -226,7 +230,8 @@ def _ray_address(ray: bool, extra: list[str]) -> str | None:
     return extra[0] if extra and extra[0].lower() != "local" else "local"
 
 
-def _progress() -> Progress:
+def _progress(hide: bool = False) -> Progress:
+    """The bar of games played; `hide` when nothing is left to play (a finished study)."""
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -237,4 +242,5 @@ def _progress() -> Progress:
         TextColumn("elapsed"),
         TimeElapsedColumn(),
         console=console,
+        disable=hide,
     )

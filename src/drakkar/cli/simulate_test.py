@@ -68,14 +68,19 @@ def test_resume_finishes_and_refuses_changes(tmp_path: Path) -> None:
     assert "agents: ['heuristic', 'random'] in the study, ['random', 'random'] asked now" in text
     code, text = _simulate("--out", str(out), "--resume", "-a", "heuristic,random", "-p", "2")
     assert code == 0, text
-    assert "nothing" not in text and "10 already done" in text
+    assert "10 already done" in text and "games in" not in text  # no "played 0 games in"
+    assert "the study is complete: there is nothing left to play" in text  # and no empty bar
+    assert "playing" not in text
 
 
 def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "s"
     cases = [
         (["simulate", "no-such-game", "--out", str(out)], "no game called 'no-such-game'"),
-        (["simulate", "high-card", "-a", "wizard", "--out", str(out)], "no agent called 'wizard'"),
+        (
+            ["simulate", "high-card", "-a", "wizard", "--out", str(out)],
+            "--agents: no agent called 'wizard'",  # named by its flag
+        ),
         (
             ["simulate", "high-card", "-a", "random,random,random", "-p", "2", "--out", str(out)],
             "3 agents for 2 players",
