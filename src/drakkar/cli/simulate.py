@@ -25,7 +25,7 @@ from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
-from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.runner import Backend, Result, prepare, run
 from drakkar.sim.study import Study, StudyError, split_agents
 
 
@@ -127,6 +127,13 @@ def simulate(
         f"agents {', '.join(study.agents)}, seed {study.seed}, on {backend.describe()}; "
         f"results in {directory}/" + (f" ({len(done):,} already done)" if done else "")
     )
+    _play(study, directory, backend, done)
+    console.print(f"full report: drakkar report {directory}")
+
+
+def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Result]) -> None:
+    """Play the study's missing games under a progress bar, then print its tables; Ctrl-C
+    saves what is done and says how to finish."""
     started = time.monotonic()
     played = 0
     if len(done) >= study.games:
@@ -159,7 +166,6 @@ def simulate(
     results = read_results(directory, study, records=False)
     for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
         console.print(table)
-    console.print(f"full report: drakkar report {directory}")
 
 
 def _study(
