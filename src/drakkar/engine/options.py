@@ -108,15 +108,23 @@ def whole_number(text: str, digits: int = 9) -> int | None:
     return None
 
 
+def as_whole(value: Any) -> int | None:
+    """`value` as an int when it is an integer of any type (NumPy's too), else None; a bool is
+    not one (True is no player count and no action)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def whole_number_of(name: str, value: Any) -> int:
-    """`value` as an int when it is an integer of any type (NumPy's too), else InvalidOptions
-    naming `name`; a bool is refused (True is not a player count)."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise InvalidOptions(name, f"expected a whole number, got {value!r}")
+    """`value` as an int (`as_whole`), else InvalidOptions naming `name`."""
+    n = as_whole(value)
+    if n is None:
+        raise InvalidOptions(name, f"expected a whole number, got {value!r}")
+    return n
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

@@ -20,14 +20,13 @@ The base keeps the seeded RNG (`Rng`, cheap to copy; randomness belongs to the s
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from drakkar.engine.errors import IllegalAction, shown
 from drakkar.engine.events import Event, Log, log_to_list
-from drakkar.engine.options import whole_number
+from drakkar.engine.options import as_whole, whole_number
 from drakkar.engine.rng import Rng
 
 _new_event = tuple.__new__  # an Event without NamedTuple's slower __new__
@@ -40,13 +39,11 @@ if TYPE_CHECKING:
 def action_number(action: object, num_distinct_actions: int) -> int:
     """`action` as an int when it is an integer of any type (NumPy's too); anything else (a
     float, a bool, None) raises IllegalAction, naming it."""
-    if not isinstance(action, bool):
-        try:
-            return operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    last = num_distinct_actions - 1
-    raise IllegalAction(f"{shown(action)} is not an action: actions are ints from 0 to {last}")
+    n = as_whole(action)
+    if n is None:
+        last = num_distinct_actions - 1
+        raise IllegalAction(f"{shown(action)} is not an action: actions are ints from 0 to {last}")
+    return n
 
 
 def _checked_label(label: Callable[[Any, int], str]) -> Callable[[Any, int], str]:

@@ -13,7 +13,7 @@ from starlette.routing import Match
 
 from drakkar.engine.errors import shown
 from drakkar.server.sockets import read_json
-from drakkar.server.tables import Hub, PlayError, Table, message_for
+from drakkar.server.tables import MAX_NAME, Hub, PlayError, Table, message_for
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
@@ -189,7 +189,6 @@ async def create(request: Request) -> Response:
 #: ignored, and the game dealt without it
 CREATE_FIELDS = ("game", "players", "options", "seed", "seats", "turn_seconds", "bot_delay")
 SEAT_FIELDS = ("kind", "level", "name")
-MAX_NAME = 40  # characters in a seat's name (the lobby's field holds as many)
 
 
 def check_fields(spec: dict[str, Any]) -> None:

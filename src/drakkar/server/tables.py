@@ -40,6 +40,7 @@ HINT_CHOICES = 8  # the candidates a hint lists, most searched first
 # more at once would keep people waiting or make each search shallower (a search stops at 1,000
 # iterations or 2 s).
 MAX_HINTS = 2
+MAX_NAME = 40  # characters in a seat's name (the lobby's field holds as many)
 
 
 class PlayError(DrakkarError):
@@ -305,7 +306,7 @@ class Hub:
                 raise PlayError(
                     "bad-seats", f"seat {i}: no bot level {shown(level)} here ({offered})"
                 )
-            name = str(s.get("name") or "").strip()[:40]
+            name = str(s.get("name") or "").strip()[:MAX_NAME]
             if s["kind"] == "person":
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
