@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from drakkar.engine.agent import Agent
-from drakkar.engine.errors import IllegalAction
+from drakkar.engine.errors import IllegalAction, shown
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
@@ -28,7 +28,8 @@ from drakkar.engine.state import State
 HUMAN = "human"
 MAX_PAUSE = 60.0  # seconds a bot may be told to wait (time.sleep refuses inf)
 HELP = (
-    "Type the number of an action or its label. Other commands: "
+    "Type the number of an action or its label (or enough of its words to tell it from the "
+    "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
@@ -41,6 +42,16 @@ class Quit(Exception):
 
 class Asked(Exception):
     """The person typed a command (help, log, hint) rather than a move: ask again."""
+
+
+def words_of(typed: str, labels: list[str]) -> list[int]:
+    """The indexes of the labels holding `typed` as whole words, case and spacing ignored: a
+    word is never matched in part, so "Books 1" is not a word of "play Odin as Books 12"."""
+    words = " ".join(typed.lower().split())
+    if not words:
+        return []
+    pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
+    return [i for i, label in enumerate(labels) if pattern.search(" ".join(label.lower().split()))]
 
 
 def can_wipe(console: Console) -> bool:
@@ -159,7 +170,20 @@ class TerminalGame:
             if len(legal) == 1:  # a forced move: Enter plays it
                 return legal[0]
             raise IllegalAction("type a number or a label")
-        return self.state.parse_action(text)
+        try:
+            return self.state.parse_action(text)
+        except IllegalAction:
+            labels = [self.state.action_label(a) for a in legal]
+            found = words_of(text, labels)
+            if len(found) == 1:  # "go" for "go raiding", "far village" for "discard Far Village"
+                return legal[found[0]]
+            if not found:
+                raise
+            raise IllegalAction(
+                f"{shown(text)} is a word of {len(found)} choices: "
+                + ", ".join(f"{i + 1} {labels[i]}" for i in found)
+                + "; type more of its label or its number"
+            ) from None
 
     def has_info(self) -> bool:
         """The game describes its cards for `info` (Game.info is overridden)."""

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from drakkar.cli.conftest import scripted
-from drakkar.cli.terminal import HUMAN, TerminalGame
+from drakkar.cli.terminal import HUMAN, TerminalGame, words_of
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 
@@ -41,3 +41,30 @@ def test_a_game_without_card_texts_offers_no_info(tmp_path: Path) -> None:
     assert "Type the number of an action" in out and "info:" not in out
     assert "'info' is not legal now" in out  # no such command here: an unknown label
     assert state.is_terminal()
+
+
+def test_words_of_one_label_choose_it_and_words_of_several_ask_which(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(4, seed=3)  # seat 0 is over the hand limit
+    assert "discard Far Village" in map(state.action_label, state.legal_actions())
+    console = Console(record=True, width=80)
+    game = TerminalGame(
+        state, [HUMAN, "heuristic", "heuristic", "heuristic"], {}, tmp_path / "g.json",
+        console, scripted(["discard", "far village", "go"]), pause=0,
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    said = " ".join(console.export_text().split())
+    # the words of six labels: nothing is played, and the six are named with their numbers
+    assert "'discard' is a word of 6 choices: 1 discard Long Ship, 2 discard Serpent" in said
+    assert "type more of its label or its number" in said
+    assert [state.action_label(a) for a in state.history] == ["discard Far Village", "go raiding"]
+
+
+def test_typed_words_match_whole_words_of_a_label() -> None:
+    labels = ["play Books 1", "play Odin as Books 12", "recruit blue VP: take slot 4: green RC"]
+    assert words_of(" BOOKS  1 ", labels) == [0]  # not Books 12: a word is matched whole
+    assert words_of("books", labels) == [0, 1]
+    assert words_of("slot 4", labels) == [2] and words_of("slot 4: green rc", labels) == [2]
+    assert words_of("ok", labels) == [] and words_of("lot", labels) == []
