@@ -179,10 +179,10 @@ class TerminalGame:
                 return legal[found[0]]
             if not found:
                 raise
+            named = [f"{i + 1} {labels[i]}" if len(found) <= 6 else str(i + 1) for i in found]
             raise IllegalAction(
-                f"{shown(text)} is a word of {len(found)} choices: "
-                + ", ".join(f"{i + 1} {labels[i]}" for i in found)
-                + "; type more of its label or its number"
+                f"{shown(text)} is a word of {len(found)} choices: {', '.join(named)}; "
+                "type more of its label or its number"
             ) from None
 
     def has_info(self) -> bool:

@@ -62,6 +62,24 @@ def test_words_of_one_label_choose_it_and_words_of_several_ask_which(tmp_path: P
     assert [state.action_label(a) for a in state.history] == ["discard Far Village", "go raiding"]
 
 
+def test_words_of_many_labels_name_them_by_number(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(3, seed=3, options={"first_player": 0})
+    labels = [state.action_label(a) for a in state.legal_actions()]
+    many = words_of("recruit", labels)
+    assert len(many) > 6
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic", "heuristic"], {}, tmp_path / "g.json",
+                        console, scripted(["recruit"]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    said = " ".join(console.export_text().split())
+    numbers = ", ".join(str(i + 1) for i in many)  # the list of choices beneath spells them out
+    assert f"'recruit' is a word of {len(many)} choices: {numbers}; type more" in said
+    assert not state.history
+
+
 def test_typed_words_match_whole_words_of_a_label() -> None:
     labels = ["play Books 1", "play Odin as Books 12", "recruit blue VP: take slot 4: green RC"]
     assert words_of(" BOOKS  1 ", labels) == [0]  # not Books 12: a word is matched whole
