@@ -96,7 +96,7 @@ class TerminalGame:
     def run(self) -> State:
         self.save()
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.show_new_events(viewer)
+        self.stream_news(viewer)
         while not self.state.is_terminal():
             p = self.state.current_player
             assert p is not None
@@ -109,7 +109,7 @@ class TerminalGame:
             self.labels.append(self.state.action_label(action))
             self.state.apply(action)
             self.save()
-            self.show_new_events(viewer)
+            self.stream_news(viewer)
         self.finish(viewer)
         return self.state
 
@@ -218,6 +218,14 @@ class TerminalGame:
         if len(cells) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
 
+    def stream_news(self, viewer: int | None) -> None:
+        """The news as moves are made, but not when the viewer is asked next nor at the end:
+        their turn, or the end, prints it, less the lines the table's own log shows anyway."""
+        if self.state.is_terminal():
+            return  # finish() prints it above the last table
+        if viewer is None or self.state.current_player != viewer:
+            self.show_new_events(viewer)
+
     def show_new_events(self, viewer: int | None, skip: list[str] | None = None) -> None:
         """The viewer's log lines not shown yet, less those the table's own log (`skip`, the
         view's last lines) is about to show anyway."""
@@ -257,6 +265,7 @@ class TerminalGame:
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:
+        self.show_new_events(viewer, skip=self.state.view(viewer).get("log") or [])
         self.show_table(viewer)
         scores, returns = self.state.scores(), self.state.returns()
         table = Table(title="Final scores", title_justify="left")

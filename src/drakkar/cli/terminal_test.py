@@ -86,3 +86,40 @@ def test_typed_words_match_whole_words_of_a_label() -> None:
     assert words_of("books", labels) == [0, 1]
     assert words_of("slot 4", labels) == [2] and words_of("slot 4: green rc", labels) == [2]
     assert words_of("ok", labels) == [] and words_of("lot", labels) == []
+
+
+def test_news_of_a_persons_own_move_is_shown_once_when_the_table_shows_it(tmp_path: Path) -> None:
+    # Viking Raid's table ends with the log's last lines: the move just made and the deal's
+    # news are there, so they are not printed above the table as well
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(4, seed=3)  # seat 0 discards, then declares
+    console = Console(record=True, width=80)
+    game = TerminalGame(
+        state, [HUMAN, "heuristic", "heuristic", "heuristic"], {}, tmp_path / "g.json",
+        console, scripted(["discard Far Village"]), pause=0,
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert out.count("player 0 discards Far Village (hand limit)") == 1
+    assert out.count("player 0 goes first") == 2  # in the table before the move and after it
+
+
+def test_the_last_news_is_shown_once_above_the_final_table(tmp_path: Path) -> None:
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load("viking-raid").new(2, seed=1)
+    bots = [make_agent("heuristic", state.game, i) for i in range(2)]
+    while not state.is_terminal():
+        p = state.current_player
+        assert p is not None
+        state.apply(bots[p].act(state, p))
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic"], {}, tmp_path / "g.json", console,
+                        scripted([]), pause=0)  # fmt: skip
+    game.run()
+    out = " ".join(console.export_text().replace("│", " ").split())
+    last = state.events_for(0)[-1]  # "game over: player 1 is the last one in; ..."
+    assert out.count(last) == 1 and "Final scores" in out
