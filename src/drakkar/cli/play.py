@@ -41,9 +41,11 @@ def make_agents(
         if spec != HUMAN:
             try:
                 agents[i] = make_agent(spec, game, seed * 1000 + i)
-            except drakkar.DrakkarError as e:
-                where = f"{record}: its 'seats' entry for seat {i}" if record else f"seat {i}"
-                raise fail(f"{where}: {e}") from None
+            except drakkar.DrakkarError as e:  # (its message, not "option 'agent': ...")
+                where = (
+                    f"{record}: its 'seats' entry for seat {i}" if record else f"--seat {i}={spec}"
+                )
+                raise fail(f"{where}: {getattr(e, 'message', e)}") from None
     return agents
 
 
