@@ -108,6 +108,10 @@ def test_parse_seats() -> None:
         (["rules", "chess"], "no game called"),
         (["bench", "chess"], "no game called"),
         (["replay", "nothing.json"], "cannot read record"),
+        # what was typed is quoted as text: "[/]" gave a MarkupError traceback, "[bold]" vanished
+        (["play", "high-card", "-o", "rounds=[/]"], "'[/]'"),
+        (["rules", "[bold]chess"], "no game called '[bold]chess'"),
+        (["replay", "[/].json"], "cannot read record '[/].json'"),
     ],
 )
 def test_bad_command_lines_get_clear_errors(args: list[str], says: str) -> None:
