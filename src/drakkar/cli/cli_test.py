@@ -519,3 +519,29 @@ def test_rules_pages_cut_no_test_name_at_80_columns(game: str) -> None:
     for bit in re.findall(r"\w+", out):  # a name whole, or broken after an underscore
         if "_" in bit and bit not in names and not bit.endswith("_"):
             assert any(n.endswith("_" + bit) for n in names), f"{bit!r} is cut"
+
+
+def test_a_record_path_is_printed_as_typed_not_read_as_markup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "[/]" in a path raised a MarkupError once the game had begun; "[red]" vanished, so the
+    # file the person was told to resume was not the one saved
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x[").mkdir()
+    for save in ("x[/]bots.json", "[red]bots.json"):
+        args = ["play", "high-card", "--seat", "0=random", "--pause", "0", "--save", save]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert f"Every move is saved to {save}" in result.output
+        assert f"Saved to {save} (replay: drakkar replay {save})" in result.output
+    record = json.loads((tmp_path / "[red]bots.json").read_text())
+    record["seats"] = ["[/]", "random"]  # a seat as a record may name it
+    (tmp_path / "[red]bots.json").write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", "[red]bots.json", "--all"])
+    assert result.exit_code == 0, result.output
+    assert "│ [/]" in result.output
+    state = HIGH_CARD.new(2, seed=3)
+    state.apply(state.legal_actions()[0])
+    Record.from_state(state).save(tmp_path / "[red]part.json")
+    result = runner.invoke(app, ["replay", "[red]part.json", "--all"])
+    assert "drakkar play --resume [red]part.json" in " ".join(result.output.split())

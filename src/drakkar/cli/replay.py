@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import drakkar
 from drakkar.cli.app import app, console, fail
@@ -77,10 +78,12 @@ def replay_command(
     table.add_column("return", justify="right")
     if state.is_terminal():
         for i, (s, r) in enumerate(zip(state.scores(), state.returns(), strict=True)):
-            table.add_row(str(i), seats[i], f"{s:g}", f"{r:g}")
+            table.add_row(str(i), Text(seats[i]), f"{s:g}", f"{r:g}")  # (text, not markup)
         console.print(table)
     else:
         console.print(
             f"The game is not over: seat {state.current_player} is to move "
-            f"(carry on with drakkar play --resume {record_path})."
+            f"(carry on with drakkar play --resume {record_path}).",
+            markup=False,
+            highlight=False,
         )

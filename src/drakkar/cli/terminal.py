@@ -277,7 +277,11 @@ class TerminalGame:
             result = "won" if returns[i] == 1 else "shared the win" if returns[i] > 0 else ""
             table.add_row(str(i), Text(self.seats[i]), f"{scores[i]:g}", result)
         self.console.print(table)
-        self.console.print(f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})")
+        self.console.print(
+            f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})",
+            markup=False,
+            highlight=False,
+        )
 
     def save(self) -> None:
         Record.from_state(self.state, seats=tuple(self.seats)).save(
