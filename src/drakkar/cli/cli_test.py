@@ -540,6 +540,8 @@ def test_a_record_path_is_printed_as_typed_not_read_as_markup(
     result = runner.invoke(app, ["replay", "[red]bots.json", "--all"])
     assert result.exit_code == 0, result.output
     assert "│ [/]" in result.output
+    stepped = runner.invoke(app, ["replay", "[red]bots.json", "--as", "0"], input="q\n")
+    assert stepped.exit_code == 0 and "seat 0 ([/])" in stepped.output, stepped.output
     state = HIGH_CARD.new(2, seed=3)
     state.apply(state.legal_actions()[0])
     Record.from_state(state).save(tmp_path / "[red]part.json")

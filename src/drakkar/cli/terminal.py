@@ -198,7 +198,7 @@ class TerminalGame:
         except NotImplementedError:
             body = Pretty(view)
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
-        self.console.print(Panel(body, title=f"{self.state.game.title} — {who}"))
+        self.console.print(Panel(body, title=Text(f"{self.state.game.title} — {who}")))
 
     def show_legal(self, legal: list[int]) -> None:
         """The choices, numbered; many short ones side by side, so the table stays in view."""
