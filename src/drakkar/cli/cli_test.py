@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 from pathlib import Path
@@ -547,3 +548,12 @@ def test_a_record_path_is_printed_as_typed_not_read_as_markup(
     Record.from_state(state).save(tmp_path / "[red]part.json")
     result = runner.invoke(app, ["replay", "[red]part.json", "--all"])
     assert "drakkar play --resume [red]part.json" in " ".join(result.output.split())
+
+
+def test_every_command_is_summed_up_in_one_line_of_help() -> None:
+    # drakkar --help lists each command by its docstring's first paragraph, keeping its line
+    # breaks: 'seat advantage (chi-square test),' then 'game lengths' on a line of its own
+    # (and so does `drakkar COMMAND --help` after the first paragraph: one line a paragraph)
+    for command in app.registered_commands:
+        paragraphs = inspect.getdoc(command.callback).split("\n\n")  # type: ignore[union-attr]
+        assert all("\n" not in p for p in paragraphs), command.callback.__name__
