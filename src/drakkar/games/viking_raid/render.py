@@ -25,6 +25,7 @@ from drakkar.games.viking_raid.cards import (
     VIKING,
     VIKING_INDEX,
 )
+from drakkar.games.viking_raid.options import HAND_SIZE
 
 TYPE_STYLE = {SHIP: "bold cyan", DESTINATION: "bold green", SEA: "blue", TREASURE: "yellow"}
 CREW_MARK = {"Berserkers": "B", "Navigator": "N", "Carpenter": "C", "Sail Maker": "S"}
@@ -63,7 +64,9 @@ def _header(view: dict[str, Any]) -> Text:
         who = ", ".join(f"player {w}" for w in view["winners"])
         text.append(f"   game over: {who} won", "bold magenta")
     else:
-        text.append(f"   player {view['turn']}'s turn ({view['step']})")
+        # a discard is the hand limit's: say so, or eight cards and a list of discards puzzle
+        step = f"discard to {HAND_SIZE} cards" if view["step"] == "discard" else view["step"]
+        text.append(f"   player {view['turn']}'s turn ({step})")
         if view["ending"]:
             text.append("   last round!", "bold red")
     text.append(

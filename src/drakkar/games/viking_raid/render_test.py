@@ -50,6 +50,17 @@ def test_render_shows_hand_gold_ship_crew_damage_drawn_cards_and_log():
     assert out.rindex("your hand") > out.rindex("player 0 sails for Near Village")  # last
 
 
+def test_the_heading_says_why_a_card_must_be_discarded():
+    # eight cards and a list of "discard ..." choices, with the heading's bare "(discard)": a
+    # newcomer could not tell why; the log says "(hand limit)" only after the discard
+    s = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
+             draws=["Far City"])  # fmt: skip
+    head = text(s.view(0), 0, width=80).splitlines()[1]
+    assert "player 0's turn (discard to 7 cards)" in head
+    play(s, "discard Far City")
+    assert "player 0's turn (declare)" in text(s.view(0), 0, width=80).splitlines()[1]
+
+
 def test_at_80_columns_nothing_is_cut_and_a_big_raid_turn_fits_a_40_row_terminal():
     s = far_city_raid()
     assert s.current_player == 1  # seat 0's surprise attack waits for its next turn
