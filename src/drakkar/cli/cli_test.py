@@ -327,6 +327,20 @@ def test_a_hint_numbers_its_moves_as_the_list_of_choices_does(tmp_path: Path) ->
     ]
 
 
+def test_ctrl_c_while_a_hint_is_thought_stops_the_hint_not_the_game(tmp_path: Path) -> None:
+    def interrupted(state: object, p: int) -> list[tuple[int, float]]:
+        raise KeyboardInterrupt  # the person pressed Ctrl-C during "thinking ..."
+
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=100)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["hint", "1"]), pause=0, hint=interrupted,
+    )  # fmt: skip
+    game.run()  # once: KeyboardInterrupt, so "Saved. Carry on with ..." and the game was over
+    assert "No hint: stopped." in console.export_text() and state.is_terminal()
+
+
 def test_hot_seat_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:
     # CliRunner's output is not a terminal, as under TERM=dumb: the last hand would stay
     result = runner.invoke(

@@ -245,8 +245,12 @@ class TerminalGame:
         if self.hint is None:
             self.console.print("[yellow]No hint: the search bot is not available.[/]")
             return
-        with self.console.status("thinking ..."):
-            stats = self.hint(self.state, p)
+        try:
+            with self.console.status("thinking ... (Ctrl-C stops the hint)"):
+                stats = self.hint(self.state, p)
+        except KeyboardInterrupt:  # the hint, not the game: the person is asked again
+            self.console.print("[yellow]No hint: stopped.[/]")
+            return
         legal = self.state.legal_actions()
         # the choice's number (as in the list of choices), the share, then the label; no
         # borders, so a long label keeps most of the width and what wraps stays in its column
