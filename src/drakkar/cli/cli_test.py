@@ -39,7 +39,8 @@ def test_a_person_plays_by_number_and_label_and_bad_input_reprompts(tmp_path: Pa
     out = console.export_text()
     for k in ("7", "-1", "0"):  # every number out of range is told the same way
         assert f"there is no choice {k}; choose 1 to 3" in out
-    assert "'play 1' is not legal now for player 0" in out
+    # refused in a line: the choices are listed beneath it anyway, so it does not list them
+    assert "'play 1' names no choice: type its number (1 to 3) or words of its label\n" in out
     assert "Type the number of an action" in out
     assert final.is_terminal()
     assert [final.action_label(a) for a in final.history[0::2]] == ["play 7", "play 8", "play 9"]
@@ -248,7 +249,7 @@ def test_a_non_ascii_digit_at_the_prompt_is_asked_again(tmp_path: Path) -> None:
         scripted(["\u00b2", "1"]), pause=0,
     )  # fmt: skip
     game.run()
-    assert "'\u00b2' is not legal now" in " ".join(console.export_text().split())
+    assert "'\u00b2' names no choice" in " ".join(console.export_text().split())
     assert state.is_terminal()
 
 
@@ -291,7 +292,7 @@ def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path:
     )  # fmt: skip
     game.run()
     said = " ".join(console.export_text().split())
-    assert "'[/]' is not legal now" in said and "'[red]x' is not legal now" in said
+    assert "'[/]' names no choice" in said and "'[red]x' names no choice" in said
     assert state.is_terminal()
 
 

@@ -170,20 +170,26 @@ class TerminalGame:
             if len(legal) == 1:  # a forced move: Enter plays it
                 return legal[0]
             raise IllegalAction("type a number or a label")
-        try:
-            return self.state.parse_action(text)
-        except IllegalAction:
-            labels = [self.state.action_label(a) for a in legal]
-            found = words_of(text, labels)
-            if len(found) == 1:  # "go" for "go raiding", "far village" for "discard Far Village"
-                return legal[found[0]]
-            if not found:
-                raise
-            named = [f"{i + 1} {labels[i]}" if len(found) <= 6 else str(i + 1) for i in found]
+        return self.by_label(text, legal)
+
+    def by_label(self, text: str, legal: list[int]) -> int:
+        """The move whose label is `text`, or the one whose label holds it as whole words."""
+        labels = [self.state.action_label(a) for a in legal]
+        wanted = " ".join(text.lower().split())
+        exact = [i for i, label in enumerate(labels) if " ".join(label.lower().split()) == wanted]
+        found = exact or words_of(text, labels)
+        if len(found) == 1:  # "go" for "go raiding", "far village" for "discard Far Village"
+            return legal[found[0]]
+        if not found:  # (the choices are listed beneath: no need to list them here too)
             raise IllegalAction(
-                f"{shown(text)} is a word of {len(found)} choices: {', '.join(named)}; "
-                "type more of its label or its number"
-            ) from None
+                f"{shown(text)} names no choice: type its number (1 to {len(legal)}) "
+                "or words of its label"
+            )
+        named = [f"{i + 1} {labels[i]}" if len(found) <= 6 else str(i + 1) for i in found]
+        raise IllegalAction(
+            f"{shown(text)} is a word of {len(found)} choices: {', '.join(named)}; "
+            "type more of its label or its number"
+        )
 
     def has_info(self) -> bool:
         """The game describes its cards for `info` (Game.info is overridden)."""

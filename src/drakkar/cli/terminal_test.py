@@ -39,7 +39,7 @@ def test_a_game_without_card_texts_offers_no_info(tmp_path: Path) -> None:
     game.run()
     out = console.export_text()
     assert "Type the number of an action" in out and "info:" not in out
-    assert "'info' is not legal now" in out  # no such command here: an unknown label
+    assert "'info' names no choice" in out  # no such command here: an unknown label
     assert state.is_terminal()
 
 
