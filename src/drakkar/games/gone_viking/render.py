@@ -108,7 +108,9 @@ def render(view: dict[str, Any], player: int | None) -> Group:
         parts.append(_trick(view))
     if view["swapping"]:
         sw = view["swapping"]
-        line = Text(f"Player {sw['seat']} has picked {sw['picked']} card(s) to swap")
+        who = "You have" if sw["seat"] == player else f"Player {sw['seat']} has"
+        cards = "1 card" if sw["picked"] == 1 else f"{sw['picked']} cards"
+        line = Text(f"{who} picked {cards} to swap")
         if sw["cards"]:
             line.append(": ").append_text(cards_text(sw["cards"]))
         parts.append(line)
