@@ -147,6 +147,16 @@ def test_play_all_bots_to_the_end_from_the_command_line(tmp_path: Path) -> None:
     assert json.loads(save.read_text())["labels"][0].startswith("play ")
 
 
+def test_the_first_lines_of_a_game_say_where_its_rules_are(tmp_path: Path) -> None:
+    args = ["--seat", "0=random", "--players", "2", "--pause", "0", "--save"]
+    result = runner.invoke(app, ["play", "viking-raid", *args, str(tmp_path / "vr.json")])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Type ? for help. The rules: drakkar rules viking-raid. Every move is saved" in said
+    toy = runner.invoke(app, ["play", "high-card", *args, str(tmp_path / "hc.json")]).output
+    assert "drakkar rules" not in toy  # High Card has no rules page to point to
+
+
 def test_bench_and_games_commands_run() -> None:
     result = runner.invoke(app, ["bench", "high-card", "--seconds", "0.2"])
     assert result.exit_code == 0, result.output

@@ -142,8 +142,11 @@ def play_command(
         f"[bold]{g.title}[/], {state.num_players} players, seed {state.seed}; seats: "
         + ", ".join(f"{i}={s}" for i, s in enumerate(seats))
     )
+    rules = f" The rules: drakkar rules {g.name}." if g.rules_page() is not None else ""
     # a path is printed as typed: never markup ("[/]" raises), nor highlighted
-    console.print(f"Type ? for help. Every move is saved to {save}", markup=False, highlight=False)
+    console.print(
+        f"Type ? for help.{rules} Every move is saved to {save}", markup=False, highlight=False
+    )
     session = TerminalGame(state, seats, agents, save, console, console.input, pause, hint)
     try:
         session.run()
