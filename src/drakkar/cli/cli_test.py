@@ -492,6 +492,19 @@ def test_stepping_through_a_replay_stops_cleanly_at_end_of_input(tmp_path: Path)
     assert "move 1: seat 0" in result.output and "Result" not in result.output
 
 
+def test_a_replay_step_shows_its_news_once_where_the_table_shows_it(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(2, seed=3)
+    state.apply_label("discard Far Monastery")  # news the table's own log then shows
+    Record.from_state(state).save(tmp_path / "vr.json")
+    result = runner.invoke(app, ["replay", str(tmp_path / "vr.json"), "--as", "0"], input="\n")
+    assert result.exit_code == 0, result.output
+    step = result.output.split("move 1: seat 0")[1]
+    # the step's heading names the move, the table's log has the line: not printed above it too
+    assert step.count("player 0 discards Far Monastery (hand limit)") == 1
+
+
 def test_the_hint_keeps_a_long_label_on_one_line_at_80_columns(tmp_path: Path) -> None:
     from drakkar.games.knarr.scenarios import deal, labels, set_board, set_hand
 

@@ -64,7 +64,7 @@ def replay_command(
                 continue
             # the table and the log show the game as the chosen seat saw it
             console.rule(escape(f"move {i + 1}: seat {player}: {'; '.join(news)}"))
-            view.show_new_events(seat)
+            view.show_new_events(seat, skip=state.view(seat).get("log") or [])  # (not twice)
             view.show_table(seat)
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):
                 return
