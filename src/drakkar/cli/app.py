@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 app = typer.Typer(
     name="drakkar",
@@ -18,7 +19,8 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a clear error and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    # the message names what was typed, and `drakkar[ray]`: brackets are text, not style tags
+    err_console.print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
 
 

@@ -516,3 +516,11 @@ def test_rules_pages_cut_no_test_name_at_80_columns(game: str) -> None:
     for bit in re.findall(r"\w+", out):  # a name whole, or broken after an underscore
         if "_" in bit and bit not in names and not bit.endswith("_"):
             assert any(n.endswith("_" + bit) for n in names), f"{bit!r} is cut"
+
+
+@pytest.mark.parametrize("value", ["[/x]", "[red]7"])
+def test_an_error_shows_what_was_typed_even_when_it_looks_like_markup(value: str) -> None:
+    # an error names the bad input as given: brackets are text, not Rich style tags
+    result = runner.invoke(app, ["play", "high-card", "-o", f"stack={value}"])
+    assert result.exit_code == 2, result.output
+    assert value in result.output
