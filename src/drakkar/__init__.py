@@ -3,8 +3,8 @@
     >>> import drakkar
     >>> game = drakkar.load("viking-raid")
     >>> state = game.new(players=4, seed=7)
-    >>> state.action_label(state.legal_actions()[0])  # doctest: +SKIP
-    'go raiding'
+    >>> state.action_label(state.legal_actions()[0])  # seat 0 has drawn an eighth card
+    'discard Long Ship'
 
 `drakkar.games()` lists every registered game; `drakkar.load(name)` returns one `Game`, whose
 `new(players, seed, options)` deals a `State` that follows the protocol in `drakkar.engine`.

@@ -2,7 +2,7 @@
 
     random                      a random legal action (level "easy")
     heuristic                   the game's own rule-of-thumb bot (level "normal")
-    ismcts:iterations=1000      information-set MCTS (level "hard"), when installed
+    ismcts:iterations=1000      information-set MCTS (level "hard")
     human                       a person (only where a person can be asked: `drakkar play`)
 
 Factories register themselves in `FACTORIES`; an unknown name or parameter raises

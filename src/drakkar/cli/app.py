@@ -19,7 +19,8 @@ err_console = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a clear error and return the Exit to raise. The message is text, never markup
-    nor highlighted: it quotes what was typed ("[/]" would raise, "[bold]x" would vanish)."""
+    nor highlighted: it quotes what was typed ("[/]" would raise, "[bold]x" would vanish) and
+    names `drakkar[ray]`."""
     err_console.print(Text.assemble(("error:", "bold red"), " ", message))
     return typer.Exit(code)
 

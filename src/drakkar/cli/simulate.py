@@ -104,6 +104,11 @@ def simulate(
     --resume plays only the missing games; `drakkar report OUT` analyses the study.
     """
     ray_address = _ray_address(ray, ctx.args)
+    if ray_address is not None:
+        try:  # said now, before the study's folder is made: it would block the same --out
+            import ray as _  # noqa: F401
+        except ImportError:
+            raise fail("Ray is not installed: pip install 'drakkar[ray]'") from None
     if jobs is not None and jobs < 1:
         raise fail(f"--jobs must be at least 1, got {jobs}")
     if resume and out is None:

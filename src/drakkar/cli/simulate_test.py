@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,16 @@ def test_a_study_of_an_own_card_set_resumes_from_another_folder(
     result = runner.invoke(app, [*args, "-n", "6", "--out", str(tmp_path / "s"), "--resume"])
     assert result.exit_code == 0, result.output
     assert len((tmp_path / "s" / "results.jsonl").read_text().splitlines()) == 6
+
+
+def test_ray_missing_is_said_before_the_study_folder_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an extra not installed is bad input like any: named, and nothing left behind to block
+    # the same --out on the next try
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails, as without it
+    out = tmp_path / "s"
+    code, text = _simulate("-n", "4", "--ray", "--out", str(out))
+    assert code == 2, text
+    assert "Ray is not installed: pip install 'drakkar[ray]'" in text
+    assert not out.exists()

@@ -1,15 +1,14 @@
-"""The conformance suite (docs/architecture.md, "Tests"), for any game and player count.
+"""The conformance suite for any game and player count (docs/architecture.md, step 9).
 
 `check_random_games(game, players, n)` plays `n` random games and checks, at every state:
 the legal list is non-empty, sorted, unique and in range until the end; labels are unique and
 parse back; the game's invariants hold. Every `deep_every`-th game it also checks, at every
 state: an illegal action is refused and changes nothing, and a number out of range has no
 label; a clone is independent of its original; views are JSON-safe; `redeterminize` keeps the
-seat's own view (and its legal list when it is that seat's turn), and re-deals something in
-the game (a game with hidden information whose re-deal never changes the state would let a
-search read the real hidden cards); and the finished game's record replays to the identical
-state.
-"""
+seat's own view (and its legal list when it is that seat's turn), leaves no stale cached legal
+list, and re-deals something in the game (a game with hidden information whose re-deal never
+changes the state would let a search read the real hidden cards); and the finished game's
+record replays to the identical state."""
 
 from __future__ import annotations
 
@@ -161,6 +160,11 @@ def check_views(state: State, rng: random.Random, where: str) -> bool:
             raise ConformanceError(f"{where}: redeterminize({seat}) changed the public view")
         if seat == state.current_player and other.legal_actions() != legal:
             raise ConformanceError(f"{where}: redeterminize({seat}) changed its legal actions")
+        if other.legal_actions() != ([] if other.is_terminal() else other._legal_actions()):
+            raise ConformanceError(
+                f"{where}: after redeterminize({seat}) legal_actions() is stale: the base caches "
+                "it until the next apply, so a re-deal must set self._legal = None"
+            )
         _invariants(other, where + f" after redeterminize({seat})")
         redealt = redealt or other.full_state() != before
     return redealt

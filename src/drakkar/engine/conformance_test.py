@@ -91,3 +91,20 @@ def test_an_estimate_that_does_not_sum_to_one_is_caught(monkeypatch: pytest.Monk
 @pytest.mark.parametrize("players", [2, 3])
 def test_toy_game_conforms(players: int) -> None:
     assert check_random_games(HIGH_CARD, players, 200, deep_every=1)["games"] == 200
+
+
+def test_a_re_deal_that_leaves_a_stale_legal_list_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the base caches legal_actions() until the next apply: a re-deal must clear it, or a
+    # re-dealt world offers the moves of the hands it had before
+    real = HIGH_CARD.state_class.redeterminize
+
+    def forgetful(self: drakkar.State, player: int, rng: object) -> None:
+        cached = self._legal
+        real(self, player, rng)
+        self._legal = cached
+
+    monkeypatch.setattr(HIGH_CARD.state_class, "redeterminize", forgetful)
+    with pytest.raises(ConformanceError, match="stale"):
+        check_random_games(HIGH_CARD, 2, 5, seed=3, deep_every=1)

@@ -1,3 +1,6 @@
+import re
+from pathlib import Path
+
 import pytest
 
 import drakkar
@@ -30,9 +33,6 @@ def test_every_game_is_described_consistently() -> None:
 def test_every_test_a_rules_page_names_exists() -> None:
     # a page pins each rule to a test by name: a renamed or removed test must not leave it
     # pointing at nothing (a name ending in "..." stands for any test it begins)
-    import re
-    from pathlib import Path
-
     source = Path(drakkar.__file__).parent
     tests = {
         name
@@ -46,3 +46,23 @@ def test_every_test_a_rules_page_names_exists() -> None:
         for name in set(re.findall(r"(test_\w+)(\.\.\.)?", text)):
             ok = name[0] in tests or (name[1] and any(t.startswith(name[0]) for t in tests))
             assert ok, f"{page.name} names {name[0]}{name[1]}, which is no test"
+
+
+CHECKOUT = Path(drakkar.__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not (CHECKOUT / "docs").is_dir(), reason="docs/ is in the source checkout only")
+def test_every_test_file_the_docs_name_exists_and_holds_the_test_named_with_it() -> None:
+    # "cards_test.py::test_x" and "agents/ismcts_test.py" in a page must point at real files,
+    # the test in the file named (a test moved to another file leaves the page pointing wrong)
+    source = Path(drakkar.__file__).parent
+    files = list(source.rglob("*_test.py"))
+    pages = [CHECKOUT / "README.md", *sorted((CHECKOUT / "docs").rglob("*.md"))]
+    for page in pages:
+        for cited, name in re.findall(r"([\w/]+_test\.py)(?:::(test_\w+))?", page.read_text()):
+            cited = cited.removeprefix("src/drakkar/")
+            found = [p for p in files if p.as_posix().endswith("/" + cited)]
+            assert found, f"{page.name} names {cited}, which is no test file"
+            if name:
+                held = any(re.search(rf"^\s*def {name}\b", p.read_text(), re.M) for p in found)
+                assert held, f"{page.name} names {cited}::{name}, which that file does not hold"

@@ -1,6 +1,7 @@
 """High Card: a tiny hidden-information game for testing the game-agnostic layers.
 
-Not registered (it is not one of drakkar's games). Nine cards 1-9; each player is dealt three;
+Registered with `register()`, so `drakkar.load("high-card")` and records know it, but not listed
+by `drakkar.games()` (it is not one of drakkar's games). Nine cards 1-9; each player is dealt three;
 in turn order each plays a card face up, three rounds; the highest total wins, ties share.
 Action `a` plays card `a + 1`. It follows the State protocol in full, so the engine, agents,
 simulator and adapters can be tested on it before any real game exists.
@@ -92,7 +93,8 @@ class HighCardState(State):
         return f"play {action + 1}"
 
     def redeterminize(self, player: int, rng: random.Random) -> None:
-        unseen = self.deck + [c for i, h in enumerate(self.hands) if i != player for c in h]
+        # sorted first: the deck's hidden order must not shape the re-deal
+        unseen = sorted(self.deck + [c for i, h in enumerate(self.hands) if i != player for c in h])
         rng.shuffle(unseen)
         for i, h in enumerate(self.hands):
             if i != player:

@@ -1,6 +1,7 @@
 """Many games: balance studies with seats rotated, on local cores or Ray, and their reports.
 
-    study = Study.make("viking-raid", games=2000, players=4, agents=["heuristic", "random"] ...)
+    agents = ["heuristic", "random", "random", "random"]
+    study = Study.make("viking-raid", games=2000, players=4, agents=agents)
     done = prepare(study, Path("studies/vr"), resume=False)
     run(study, Path("studies/vr"), Backend(jobs=2), done)
     analysis = analyse(*load_study(Path("studies/vr")))

@@ -1,4 +1,4 @@
-"""The rules of Gone Viking!: GoneVikingState (one game in progress) and GoneVikingGame.
+"""The rules of Gone Viking!: GoneVikingState, one game in progress (GoneVikingGame: `__init__`).
 
 Clockwise is increasing seat number. A game is a run of raids; each raid is: deal, swaps
 (from the second raid the Jarl's target first swaps up to four cards free and names trump),

@@ -1,4 +1,4 @@
-"""Knarr's rules: `KnarrState` and `KnarrGame`.
+"""Knarr's rules: `KnarrState` (its `KnarrGame` is in `__init__.py`).
 
 A turn is a little program of *jobs* (a stack of ints) run by `_run` until a decision is due:
 automatic steps (refill a slot, draw a blind Viking, check an Artifact, end the turn) run at

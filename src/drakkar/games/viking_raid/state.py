@@ -1,4 +1,4 @@
-"""The rules of Viking Raid: `VikingRaidState` and `VikingRaidGame`.
+"""The rules of Viking Raid: `VikingRaidState` (its `VikingRaidGame` is in `__init__.py`).
 
 A turn runs the rulebook's nine phases. Only choices are decisions (discard, declare, build,
 hire, destination, tactics); drawing and resolving Encounter cards happens inside `apply`, and
