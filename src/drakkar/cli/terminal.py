@@ -27,6 +27,7 @@ from drakkar.engine.state import State
 
 HUMAN = "human"
 MAX_PAUSE = 60.0  # seconds a bot may be told to wait (time.sleep refuses inf)
+RECENT_NEWS = 10  # lines of news a resumed game starts with
 HELP = (
     "Type the number of an action or its label (or enough of its words to tell it from the "
     "others). Other commands: "
@@ -96,6 +97,8 @@ class TerminalGame:
     def run(self) -> State:
         self.save()
         viewer = self.humans[0] if len(self.humans) == 1 else None
+        if self.state.history:
+            self.skip_old_news(viewer)
         self.stream_news(viewer)
         while not self.state.is_terminal():
             p = self.state.current_player
@@ -223,6 +226,17 @@ class TerminalGame:
         self.console.print(table)
         if len(cells) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
+
+    def skip_old_news(self, viewer: int | None, recent: int = RECENT_NEWS) -> None:
+        """A resumed game's news starts `recent` lines from the end of each log: the whole game
+        scrolling by buries the table; `log` still prints it."""
+        for who in {viewer, *self.humans}:
+            self.shown[who] = max(0, len(self.state.events_for(who)) - recent)
+        earlier = self.shown[viewer]
+        if earlier:
+            self.console.print(
+                f"  ({earlier} earlier lines of the log: type log to read them)", style="dim"
+            )
 
     def stream_news(self, viewer: int | None) -> None:
         """The news as moves are made, but not when the viewer is asked next nor at the end:

@@ -123,3 +123,25 @@ def test_the_last_news_is_shown_once_above_the_final_table(tmp_path: Path) -> No
     out = " ".join(console.export_text().replace("│", " ").split())
     last = state.events_for(0)[-1]  # "game over: player 1 is the last one in; ..."
     assert out.count(last) == 1 and "Final scores" in out
+
+
+def test_a_resumed_game_shows_the_latest_news_not_the_whole_log(tmp_path: Path) -> None:
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load("knarr").new(2, seed=1)
+    bots = [make_agent("heuristic", state.game, i) for i in range(2)]
+    while len(state.history) < 30 or state.current_player != 0:
+        p = state.current_player
+        assert p is not None
+        state.apply(bots[p].act(state, p))
+    lines = state.events_for(0)
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic"], {1: bots[1]}, tmp_path / "g.json",
+                        console, scripted([]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = " ".join(console.export_text().split())
+    # once the whole game's log scrolled by (hundreds of lines, deep into a game)
+    assert lines[0] not in out and lines[-1] in out
+    assert f"({len(lines) - 10} earlier lines of the log: type log to read them)" in out
