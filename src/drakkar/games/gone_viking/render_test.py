@@ -41,6 +41,13 @@ def test_render_a_spectator_and_a_finished_game() -> None:
     assert "trump" not in out and "God in play" not in out  # the last raid's: no longer shown
 
 
+def test_the_heading_names_the_wealth_that_wins() -> None:
+    # "draw pile 8 · 8 wealth wins" read as two counts of one thing
+    s = drakkar.load("gone-viking").new(4, 8)
+    head = text(s.view(0), 0).splitlines()[0]
+    assert head.endswith("· draw pile 8 · a wealth of 8 wins")
+
+
 def test_a_paid_swap_in_progress_reads_as_plain_words() -> None:
     s = drakkar.load("gone-viking").new(4, 8)
     s.apply_label("pay a Tree to swap two cards")
