@@ -50,8 +50,25 @@ def render(view: dict[str, Any], player: int | None) -> Group:
         parts += [_title("log"), Text("\n".join(view["log"]))]
     if player is not None and view["hand"] is not None:  # last: nearest the prompt
         gold = view["players"][player]["gold"]
-        parts += [_title(f"your hand, {gold} Gold"), _hand(view["hand"])]
+        title = f"your hand, {gold} Gold"
+        if view["step"] == "declare" and view["turn"] == player and view["winners"] is None:
+            title += _no_raid(view["hand"], gold)
+        parts += [_title(title), _hand(view["hand"])]
     return Group(*parts)
+
+
+def _no_raid(hand: list[str], gold: int) -> str:
+    """Why a raid cannot be declared, as the ruling has it (an affordable Ship and a
+    Destination), or "": "stay home" as the only move says nothing of it."""
+    cards = [VIKING[VIKING_INDEX[name]] for name in hand]
+    ships = [c.cost for c in cards if c.type == SHIP]
+    if not ships:
+        return " · no raid: no Ship"
+    if min(ships) > gold:
+        return " · no raid: no Ship you can afford"
+    if not any(c.type == DESTINATION for c in cards):
+        return " · no raid: no Destination"
+    return ""
 
 
 def _title(text: str) -> Rule:
