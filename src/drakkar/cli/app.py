@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 app = typer.Typer(
     name="drakkar",
@@ -18,9 +18,10 @@ err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print a clear error and return the Exit to raise."""
-    # the message names what was typed, and `drakkar[ray]`: brackets are text, not style tags
-    err_console.print(f"[bold red]error:[/] {escape(message)}")
+    """Print a clear error and return the Exit to raise. The message is text, never markup
+    nor highlighted: it quotes what was typed ("[/]" would raise, "[bold]x" would vanish) and
+    names `drakkar[ray]`."""
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message))
     return typer.Exit(code)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 from pathlib import Path
@@ -38,7 +39,8 @@ def test_a_person_plays_by_number_and_label_and_bad_input_reprompts(tmp_path: Pa
     out = console.export_text()
     for k in ("7", "-1", "0"):  # every number out of range is told the same way
         assert f"there is no choice {k}; choose 1 to 3" in out
-    assert "'play 1' is not legal now for player 0" in out
+    # refused in a line: the choices are listed beneath it anyway, so it does not list them
+    assert "'play 1' names no choice: type its number (1 to 3) or words of its label\n" in out
     assert "Type the number of an action" in out
     assert final.is_terminal()
     assert [final.action_label(a) for a in final.history[0::2]] == ["play 7", "play 8", "play 9"]
@@ -101,13 +103,16 @@ def test_parse_seats() -> None:
         (["play", "high-card", "--players", "9"], "takes 2 to 3 players"),
         (["play", "high-card", "--seat", "5=random"], "seats run from 0 to 1"),
         (["play", "high-card", "--seat", "x"], "SEAT=AGENT"),
-        (["play", "high-card", "--seat", "1=wizard"], "no agent called 'wizard'"),
+        (["play", "high-card", "--seat", "1=wizard"], "--seat 1=wizard: no agent called 'wizard'"),
         (["play", "high-card", "-o", "rounds"], "key=value"),
         (["play", "high-card", "-o", "rounds=7"], "'rounds'"),
         (["play"], "name a game"),
         (["rules", "chess"], "no game called"),
         (["bench", "chess"], "no game called"),
         (["replay", "nothing.json"], "cannot read record"),
+        # what was typed is quoted as text: "[/]" gave a MarkupError traceback, "[bold]" vanished
+        (["rules", "[bold]chess"], "no game called '[bold]chess'"),
+        (["replay", "[/].json"], "cannot read record '[/].json'"),
     ],
 )
 def test_bad_command_lines_get_clear_errors(args: list[str], says: str) -> None:
@@ -139,6 +144,16 @@ def test_play_all_bots_to_the_end_from_the_command_line(tmp_path: Path) -> None:
     again = runner.invoke(app, ["replay", str(save), "--all", "--as", "0"])
     assert again.exit_code == 0 and "Result" in again.output
     assert json.loads(save.read_text())["labels"][0].startswith("play ")
+
+
+def test_the_first_lines_of_a_game_say_where_its_rules_are(tmp_path: Path) -> None:
+    args = ["--seat", "0=random", "--players", "2", "--pause", "0", "--save"]
+    result = runner.invoke(app, ["play", "viking-raid", *args, str(tmp_path / "vr.json")])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Type ? for help. The rules: drakkar rules viking-raid. Every move is saved" in said
+    toy = runner.invoke(app, ["play", "high-card", *args, str(tmp_path / "hc.json")]).output
+    assert "drakkar rules" not in toy  # High Card has no rules page to point to
 
 
 def test_bench_and_games_commands_run() -> None:
@@ -243,7 +258,7 @@ def test_a_non_ascii_digit_at_the_prompt_is_asked_again(tmp_path: Path) -> None:
         scripted(["\u00b2", "1"]), pause=0,
     )  # fmt: skip
     game.run()
-    assert "'\u00b2' is not legal now" in " ".join(console.export_text().split())
+    assert "'\u00b2' names no choice" in " ".join(console.export_text().split())
     assert state.is_terminal()
 
 
@@ -273,8 +288,7 @@ def test_resuming_a_record_with_a_bad_bot_names_the_record(tmp_path: Path) -> No
     result = runner.invoke(app, ["play", "--resume", str(tmp_path / "g.json")])
     said = " ".join(result.output.split())
     assert result.exit_code == 2
-    assert f"{tmp_path / 'g.json'}: its 'seats' entry for seat 1: " in said
-    assert "no agent called 'godlike'" in said
+    assert f"{tmp_path / 'g.json'}: its 'seats' entry for seat 1: no agent called 'godlike'" in said
 
 
 def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path: Path) -> None:
@@ -287,7 +301,7 @@ def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path:
     )  # fmt: skip
     game.run()
     said = " ".join(console.export_text().split())
-    assert "'[/]' is not legal now" in said and "'[red]x' is not legal now" in said
+    assert "'[/]' names no choice" in said and "'[red]x' names no choice" in said
     assert state.is_terminal()
 
 
@@ -321,6 +335,20 @@ def test_a_hint_numbers_its_moves_as_the_list_of_choices_does(tmp_path: Path) ->
         ["3", "20%", "play", "9"],
         ["1", "10%", "play", "7"],
     ]
+
+
+def test_ctrl_c_while_a_hint_is_thought_stops_the_hint_not_the_game(tmp_path: Path) -> None:
+    def interrupted(state: object, p: int) -> list[tuple[int, float]]:
+        raise KeyboardInterrupt  # the person pressed Ctrl-C during "thinking ..."
+
+    state = HIGH_CARD.new(2, seed=3, options={"rounds": 1})
+    console = Console(record=True, width=100)
+    game = TerminalGame(
+        state, [HUMAN, "random"], {1: HighestCardBot()}, tmp_path / "g.json", console,
+        scripted(["hint", "1"]), pause=0, hint=interrupted,
+    )  # fmt: skip
+    game.run()  # once: KeyboardInterrupt, so "Saved. Carry on with ..." and the game was over
+    assert "No hint: stopped." in console.export_text() and state.is_terminal()
 
 
 def test_hot_seat_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:
@@ -463,6 +491,19 @@ def test_stepping_through_a_replay_stops_cleanly_at_end_of_input(tmp_path: Path)
     assert "move 1: seat 0" in result.output and "Result" not in result.output
 
 
+def test_a_replay_step_shows_its_news_once_where_the_table_shows_it(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(2, seed=3)
+    state.apply_label("discard Far Monastery")  # news the table's own log then shows
+    Record.from_state(state).save(tmp_path / "vr.json")
+    result = runner.invoke(app, ["replay", str(tmp_path / "vr.json"), "--as", "0"], input="\n")
+    assert result.exit_code == 0, result.output
+    step = result.output.split("move 1: seat 0")[1]
+    # the step's heading names the move, the table's log has the line: not printed above it too
+    assert step.count("player 0 discards Far Monastery (hand limit)") == 1
+
+
 def test_the_hint_keeps_a_long_label_on_one_line_at_80_columns(tmp_path: Path) -> None:
     from drakkar.games.knarr.scenarios import deal, labels, set_board, set_hand
 
@@ -516,6 +557,43 @@ def test_rules_pages_cut_no_test_name_at_80_columns(game: str) -> None:
     for bit in re.findall(r"\w+", out):  # a name whole, or broken after an underscore
         if "_" in bit and bit not in names and not bit.endswith("_"):
             assert any(n.endswith("_" + bit) for n in names), f"{bit!r} is cut"
+
+
+def test_a_record_path_is_printed_as_typed_not_read_as_markup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "[/]" in a path raised a MarkupError once the game had begun; "[red]" vanished, so the
+    # file the person was told to resume was not the one saved
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x[").mkdir()
+    for save in ("x[/]bots.json", "[red]bots.json"):
+        args = ["play", "high-card", "--seat", "0=random", "--pause", "0", "--save", save]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert f"Every move is saved to {save}" in result.output
+        assert f"Saved to {save} (replay: drakkar replay {save})" in result.output
+    record = json.loads((tmp_path / "[red]bots.json").read_text())
+    record["seats"] = ["[/]", "random"]  # a seat as a record may name it
+    (tmp_path / "[red]bots.json").write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", "[red]bots.json", "--all"])
+    assert result.exit_code == 0, result.output
+    assert "│ [/]" in result.output
+    stepped = runner.invoke(app, ["replay", "[red]bots.json", "--as", "0"], input="q\n")
+    assert stepped.exit_code == 0 and "seat 0 ([/])" in stepped.output, stepped.output
+    state = HIGH_CARD.new(2, seed=3)
+    state.apply(state.legal_actions()[0])
+    Record.from_state(state).save(tmp_path / "[red]part.json")
+    result = runner.invoke(app, ["replay", "[red]part.json", "--all"])
+    assert "drakkar play --resume [red]part.json" in " ".join(result.output.split())
+
+
+def test_every_command_is_summed_up_in_one_line_of_help() -> None:
+    # drakkar --help lists each command by its docstring's first paragraph, keeping its line
+    # breaks: 'seat advantage (chi-square test),' then 'game lengths' on a line of its own
+    # (and so does `drakkar COMMAND --help` after the first paragraph: one line a paragraph)
+    for command in app.registered_commands:
+        paragraphs = inspect.getdoc(command.callback).split("\n\n")  # type: ignore[union-attr]
+        assert all("\n" not in p for p in paragraphs), command.callback.__name__
 
 
 @pytest.mark.parametrize("value", ["[/x]", "[red]7"])

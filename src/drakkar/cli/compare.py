@@ -21,9 +21,11 @@ def compare(
     ],
     after: Annotated[Path, typer.Argument(help="study B, the change to measure")],
 ) -> None:
-    """Two studies of one game side by side: each win rate per agent, seat and label (Captain)
-    in A and B, the change B - A with its 95% interval; a change whose interval leaves out 0
-    is in bold.
+    """Two studies of one game side by side: each win rate, and the change B - A.
+
+    Win rates per agent, seat and label (Captain), in A and in B, and the change's 95% interval.
+
+    A change whose interval leaves out 0 is in bold.
     """
     analyses = []
     for name, directory in (("A", before), ("B", after)):

@@ -41,9 +41,11 @@ def make_agents(
         if spec != HUMAN:
             try:
                 agents[i] = make_agent(spec, game, seed * 1000 + i)
-            except drakkar.DrakkarError as e:
-                where = f"{record}: its 'seats' entry for seat {i}" if record else f"seat {i}"
-                raise fail(f"{where}: {e}") from None
+            except drakkar.DrakkarError as e:  # (its message, not "option 'agent': ...")
+                where = (
+                    f"{record}: its 'seats' entry for seat {i}" if record else f"--seat {i}={spec}"
+                )
+                raise fail(f"{where}: {getattr(e, 'message', e)}") from None
     return agents
 
 
@@ -140,12 +142,18 @@ def play_command(
         f"[bold]{g.title}[/], {state.num_players} players, seed {state.seed}; seats: "
         + ", ".join(f"{i}={s}" for i, s in enumerate(seats))
     )
-    console.print("Type ? for help. Every move is saved to " + str(save))
+    rules = f" The rules: drakkar rules {g.name}." if g.rules_page() is not None else ""
+    # a path is printed as typed: never markup ("[/]" raises), nor highlighted
+    console.print(
+        f"Type ? for help.{rules} Every move is saved to {save}", markup=False, highlight=False
+    )
     session = TerminalGame(state, seats, agents, save, console, console.input, pause, hint)
     try:
         session.run()
     except (Quit, EOFError, KeyboardInterrupt):
-        console.print(f"\nSaved. Carry on with: drakkar play --resume {save}")
+        console.print(
+            f"\nSaved. Carry on with: drakkar play --resume {save}", markup=False, highlight=False
+        )
         raise typer.Exit(0) from None
     except OSError as e:  # the record cannot be written (a folder, no room, no right)
         raise fail(f"cannot save the game to {save}: {e.strerror or e}", code=1) from None

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import drakkar
 from drakkar.cli.app import app, console, fail
@@ -63,7 +64,7 @@ def replay_command(
                 continue
             # the table and the log show the game as the chosen seat saw it
             console.rule(escape(f"move {i + 1}: seat {player}: {'; '.join(news)}"))
-            view.show_new_events(seat)
+            view.show_new_events(seat, skip=state.view(seat).get("log") or [])  # (not twice)
             view.show_table(seat)
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() in ("q", "quit"):
                 return
@@ -77,10 +78,12 @@ def replay_command(
     table.add_column("return", justify="right")
     if state.is_terminal():
         for i, (s, r) in enumerate(zip(state.scores(), state.returns(), strict=True)):
-            table.add_row(str(i), seats[i], f"{s:g}", f"{r:g}")
+            table.add_row(str(i), Text(seats[i]), f"{s:g}", f"{r:g}")  # (text, not markup)
         console.print(table)
     else:
         console.print(
             f"The game is not over: seat {state.current_player} is to move "
-            f"(carry on with drakkar play --resume {record_path})."
+            f"(carry on with drakkar play --resume {record_path}).",
+            markup=False,
+            highlight=False,
         )

@@ -19,8 +19,11 @@ def report(
         bool, typer.Option("--html/--no-html", help="also write DIR/report/index.html with plots")
     ] = True,
 ) -> None:
-    """Win rates per agent and seat (95% Wilson intervals), seat advantage (chi-square test),
-    game lengths, scores and winning margins, and per-label win rates (such as Captains) when the game shows them.
+    """Win rates per agent and seat, seat advantage, game lengths, scores and margins.
+
+    Win rates have 95% Wilson intervals; seat advantage, a chi-square test.
+
+    Per-label win rates (such as Captains) are given when the game shows them.
     """
     try:
         study, results = load_study(directory, records=False)

@@ -20,15 +20,17 @@ from rich.table import Table
 from rich.text import Text
 
 from drakkar.engine.agent import Agent
-from drakkar.engine.errors import IllegalAction
+from drakkar.engine.errors import IllegalAction, shown
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 
 HUMAN = "human"
 MAX_PAUSE = 60.0  # seconds a bot may be told to wait (time.sleep refuses inf)
+RECENT_NEWS = 10  # lines of news a resumed game starts with
 HELP = (
-    "Type the number of an action or its label. Other commands: "
+    "Type the number of an action or its label (or enough of its words to tell it from the "
+    "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
@@ -41,6 +43,16 @@ class Quit(Exception):
 
 class Asked(Exception):
     """The person typed a command (help, log, hint) rather than a move: ask again."""
+
+
+def words_of(typed: str, labels: list[str]) -> list[int]:
+    """The indexes of the labels holding `typed` as whole words, case and spacing ignored: a
+    word is never matched in part, so "Books 1" is not a word of "play Odin as Books 12"."""
+    words = " ".join(typed.lower().split())
+    if not words:
+        return []
+    pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
+    return [i for i, label in enumerate(labels) if pattern.search(" ".join(label.lower().split()))]
 
 
 def can_wipe(console: Console) -> bool:
@@ -85,7 +97,9 @@ class TerminalGame:
     def run(self) -> State:
         self.save()
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.show_new_events(viewer)
+        if self.state.history:
+            self.skip_old_news(viewer)
+        self.stream_news(viewer)
         while not self.state.is_terminal():
             p = self.state.current_player
             assert p is not None
@@ -98,7 +112,7 @@ class TerminalGame:
             self.labels.append(self.state.action_label(action))
             self.state.apply(action)
             self.save()
-            self.show_new_events(viewer)
+            self.stream_news(viewer)
         self.finish(viewer)
         return self.state
 
@@ -159,7 +173,26 @@ class TerminalGame:
             if len(legal) == 1:  # a forced move: Enter plays it
                 return legal[0]
             raise IllegalAction("type a number or a label")
-        return self.state.parse_action(text)
+        return self.by_label(text, legal)
+
+    def by_label(self, text: str, legal: list[int]) -> int:
+        """The move whose label is `text`, or the one whose label holds it as whole words."""
+        labels = [self.state.action_label(a) for a in legal]
+        wanted = " ".join(text.lower().split())
+        exact = [i for i, label in enumerate(labels) if " ".join(label.lower().split()) == wanted]
+        found = exact or words_of(text, labels)
+        if len(found) == 1:  # "go" for "go raiding", "far village" for "discard Far Village"
+            return legal[found[0]]
+        if not found:  # (the choices are listed beneath: no need to list them here too)
+            raise IllegalAction(
+                f"{shown(text)} names no choice: type its number (1 to {len(legal)}) "
+                "or words of its label"
+            )
+        named = [f"{i + 1} {labels[i]}" if len(found) <= 6 else str(i + 1) for i in found]
+        raise IllegalAction(
+            f"{shown(text)} is a word of {len(found)} choices: {', '.join(named)}; "
+            "type more of its label or its number"
+        )
 
     def has_info(self) -> bool:
         """The game describes its cards for `info` (Game.info is overridden)."""
@@ -174,7 +207,7 @@ class TerminalGame:
         except NotImplementedError:
             body = Pretty(view)
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
-        self.console.print(Panel(body, title=f"{self.state.game.title} — {who}"))
+        self.console.print(Panel(body, title=Text(f"{self.state.game.title} — {who}")))
 
     def show_legal(self, legal: list[int]) -> None:
         """The choices, numbered; many short ones side by side, so the table stays in view."""
@@ -193,6 +226,25 @@ class TerminalGame:
         self.console.print(table)
         if len(cells) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
+
+    def skip_old_news(self, viewer: int | None, recent: int = RECENT_NEWS) -> None:
+        """A resumed game's news starts `recent` lines from the end of each log: the whole game
+        scrolling by buries the table; `log` still prints it."""
+        for who in {viewer, *self.humans}:
+            self.shown[who] = max(0, len(self.state.events_for(who)) - recent)
+        earlier = self.shown[viewer]
+        if earlier:
+            self.console.print(
+                f"  ({earlier} earlier lines of the log: type log to read them)", style="dim"
+            )
+
+    def stream_news(self, viewer: int | None) -> None:
+        """The news as moves are made, but not when the viewer is asked next nor at the end:
+        their turn, or the end, prints it, less the lines the table's own log shows anyway."""
+        if self.state.is_terminal():
+            return  # finish() prints it above the last table
+        if viewer is None or self.state.current_player != viewer:
+            self.show_new_events(viewer)
 
     def show_new_events(self, viewer: int | None, skip: list[str] | None = None) -> None:
         """The viewer's log lines not shown yet, less those the table's own log (`skip`, the
@@ -213,8 +265,12 @@ class TerminalGame:
         if self.hint is None:
             self.console.print("[yellow]No hint: the search bot is not available.[/]")
             return
-        with self.console.status("thinking ..."):
-            stats = self.hint(self.state, p)
+        try:
+            with self.console.status("thinking ... (Ctrl-C stops the hint)"):
+                stats = self.hint(self.state, p)
+        except KeyboardInterrupt:  # the hint, not the game: the person is asked again
+            self.console.print("[yellow]No hint: stopped.[/]")
+            return
         legal = self.state.legal_actions()
         # the choice's number (as in the list of choices), the share, then the label; no
         # borders, so a long label keeps most of the width and what wraps stays in its column
@@ -233,6 +289,7 @@ class TerminalGame:
         self.console.print(table)
 
     def finish(self, viewer: int | None) -> None:
+        self.show_new_events(viewer, skip=self.state.view(viewer).get("log") or [])
         self.show_table(viewer)
         scores, returns = self.state.scores(), self.state.returns()
         table = Table(title="Final scores", title_justify="left")
@@ -244,7 +301,11 @@ class TerminalGame:
             result = "won" if returns[i] == 1 else "shared the win" if returns[i] > 0 else ""
             table.add_row(str(i), Text(self.seats[i]), f"{scores[i]:g}", result)
         self.console.print(table)
-        self.console.print(f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})")
+        self.console.print(
+            f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})",
+            markup=False,
+            highlight=False,
+        )
 
     def save(self) -> None:
         Record.from_state(self.state, seats=tuple(self.seats)).save(

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from drakkar.cli.conftest import scripted
-from drakkar.cli.terminal import HUMAN, TerminalGame
+from drakkar.cli.terminal import HUMAN, TerminalGame, words_of
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 
@@ -39,5 +39,109 @@ def test_a_game_without_card_texts_offers_no_info(tmp_path: Path) -> None:
     game.run()
     out = console.export_text()
     assert "Type the number of an action" in out and "info:" not in out
-    assert "'info' is not legal now" in out  # no such command here: an unknown label
+    assert "'info' names no choice" in out  # no such command here: an unknown label
     assert state.is_terminal()
+
+
+def test_words_of_one_label_choose_it_and_words_of_several_ask_which(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(4, seed=3)  # seat 0 is over the hand limit
+    assert "discard Far Village" in map(state.action_label, state.legal_actions())
+    console = Console(record=True, width=80)
+    game = TerminalGame(
+        state, [HUMAN, "heuristic", "heuristic", "heuristic"], {}, tmp_path / "g.json",
+        console, scripted(["discard", "far village", "go"]), pause=0,
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    said = " ".join(console.export_text().split())
+    # the words of six labels: nothing is played, and the six are named with their numbers
+    assert "'discard' is a word of 6 choices: 1 discard Long Ship, 2 discard Serpent" in said
+    assert "type more of its label or its number" in said
+    assert [state.action_label(a) for a in state.history] == ["discard Far Village", "go raiding"]
+
+
+def test_words_of_many_labels_name_them_by_number(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(3, seed=3, options={"first_player": 0})
+    labels = [state.action_label(a) for a in state.legal_actions()]
+    many = words_of("recruit", labels)
+    assert len(many) > 6
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic", "heuristic"], {}, tmp_path / "g.json",
+                        console, scripted(["recruit"]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    said = " ".join(console.export_text().split())
+    numbers = ", ".join(str(i + 1) for i in many)  # the list of choices beneath spells them out
+    assert f"'recruit' is a word of {len(many)} choices: {numbers}; type more" in said
+    assert not state.history
+
+
+def test_typed_words_match_whole_words_of_a_label() -> None:
+    labels = ["play Books 1", "play Odin as Books 12", "recruit blue VP: take slot 4: green RC"]
+    assert words_of(" BOOKS  1 ", labels) == [0]  # not Books 12: a word is matched whole
+    assert words_of("books", labels) == [0, 1]
+    assert words_of("slot 4", labels) == [2] and words_of("slot 4: green rc", labels) == [2]
+    assert words_of("ok", labels) == [] and words_of("lot", labels) == []
+
+
+def test_news_of_a_persons_own_move_is_shown_once_when_the_table_shows_it(tmp_path: Path) -> None:
+    # Viking Raid's table ends with the log's last lines: the move just made and the deal's
+    # news are there, so they are not printed above the table as well
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(4, seed=3)  # seat 0 discards, then declares
+    console = Console(record=True, width=80)
+    game = TerminalGame(
+        state, [HUMAN, "heuristic", "heuristic", "heuristic"], {}, tmp_path / "g.json",
+        console, scripted(["discard Far Village"]), pause=0,
+    )  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert out.count("player 0 discards Far Village (hand limit)") == 1
+    assert out.count("player 0 goes first") == 2  # in the table before the move and after it
+
+
+def test_the_last_news_is_shown_once_above_the_final_table(tmp_path: Path) -> None:
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load("viking-raid").new(2, seed=1)
+    bots = [make_agent("heuristic", state.game, i) for i in range(2)]
+    while not state.is_terminal():
+        p = state.current_player
+        assert p is not None
+        state.apply(bots[p].act(state, p))
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic"], {}, tmp_path / "g.json", console,
+                        scripted([]), pause=0)  # fmt: skip
+    game.run()
+    out = " ".join(console.export_text().replace("│", " ").split())
+    last = state.events_for(0)[-1]  # "game over: player 1 is the last one in; ..."
+    assert out.count(last) == 1 and "Final scores" in out
+
+
+def test_a_resumed_game_shows_the_latest_news_not_the_whole_log(tmp_path: Path) -> None:
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load("knarr").new(2, seed=1)
+    bots = [make_agent("heuristic", state.game, i) for i in range(2)]
+    while len(state.history) < 30 or state.current_player != 0:
+        p = state.current_player
+        assert p is not None
+        state.apply(bots[p].act(state, p))
+    lines = state.events_for(0)
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic"], {1: bots[1]}, tmp_path / "g.json",
+                        console, scripted([]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = " ".join(console.export_text().split())
+    # once the whole game's log scrolled by (hundreds of lines, deep into a game)
+    assert lines[0] not in out and lines[-1] in out
+    assert f"({len(lines) - 10} earlier lines of the log: type log to read them)" in out

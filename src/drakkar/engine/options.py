@@ -8,7 +8,8 @@ A game declares its options as
 
 `Options.from_mapping({"sinking": "lose-raid"})` coerces strings (as typed on a command line)
 to each field's type and raises `InvalidOptions` naming the first bad option. Tuples of strings
-are written comma-separated on the command line ("Coins 7,Loki").
+are written comma-separated on the command line ("Coins 7,Loki"). A choice is read in any case
+and kept as the game spells it ("LOSE-RAID" is "lose-raid").
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class GameOptions:
             if key not in fields:
                 known = ", ".join(sorted(fields)) or "none"
                 raise InvalidOptions(name, f"no such option (options: {known})")
-            kwargs[key] = _coerce(name, raw, hints[key])
+            kwargs[key] = _spelt(fields[key], _coerce(name, raw, hints[key]))
         opts = cls(**kwargs)
         opts.check(num_players)
         return opts
@@ -125,6 +126,17 @@ def whole_number_of(name: str, value: Any) -> int:
     if n is None:
         raise InvalidOptions(name, f"expected a whole number, got {value!r}")
     return n
+
+
+def _spelt(f: dataclasses.Field[Any], value: Any) -> Any:
+    """A text `value` as its field's choice spells it, when they differ only in case ("Advanced"
+    is "advanced", as a game's name is read in any case); anything else as it is."""
+    choices = f.metadata.get("choices") or ()
+    if isinstance(value, str) and value not in choices:
+        return next(
+            (c for c in choices if isinstance(c, str) and c.lower() == value.lower()), value
+        )
+    return value
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

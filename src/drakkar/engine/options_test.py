@@ -35,6 +35,13 @@ def test_defaults_and_coercion_from_strings() -> None:
     assert Opts.from_mapping({"limit": "4"}).limit == 4
 
 
+def test_a_choice_is_read_in_any_case_and_kept_as_the_game_spells_it() -> None:
+    # as a game's name and a bot level are ('Knarr', 'HARD'); the record keeps 'lose-raid'
+    assert Opts.from_mapping({"sinking": "LOSE-Raid"}).sinking == "lose-raid"
+    with pytest.raises(InvalidOptions, match="'drown' is not one of: out, lose-raid"):
+        Opts.from_mapping({"sinking": "drown"})
+
+
 @pytest.mark.parametrize(
     ("values", "named", "says"),
     [

@@ -33,7 +33,9 @@ def cards_text(names: list[str]) -> Text:
 
 def _header(view: dict[str, Any]) -> Text:
     if view["winners"]:  # the last raid's trump and God no longer matter
-        return Text(f"Raid {view['raid']} · {view['phase']} · {view['win_wealth']} wealth wins")
+        return Text(
+            f"Raid {view['raid']} · {view['phase']} · a wealth of {view['win_wealth']} wins"
+        )
     god = view["god_in_play"]
     out = Text(f"Raid {view['raid']} · {view['phase']} · trump: ")
     out.append(view["trump"], style=TYPE_STYLES.get(view["trump"], "bold"))
@@ -43,7 +45,7 @@ def _header(view: dict[str, Any]) -> Text:
         out.append(f" (player {god['owner']})")
     else:
         out.append("none", style="dim")
-    out.append(f" · draw pile {view['pile_size']} · {view['win_wealth']} wealth wins")
+    out.append(f" · draw pile {view['pile_size']} · a wealth of {view['win_wealth']} wins")
     return out
 
 
@@ -108,7 +110,9 @@ def render(view: dict[str, Any], player: int | None) -> Group:
         parts.append(_trick(view))
     if view["swapping"]:
         sw = view["swapping"]
-        line = Text(f"Player {sw['seat']} has picked {sw['picked']} card(s) to swap")
+        who = "You have" if sw["seat"] == player else f"Player {sw['seat']} has"
+        cards = "1 card" if sw["picked"] == 1 else f"{sw['picked']} cards"
+        line = Text(f"{who} picked {cards} to swap")
         if sw["cards"]:
             line.append(": ").append_text(cards_text(sw["cards"]))
         parts.append(line)

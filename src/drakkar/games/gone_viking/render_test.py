@@ -41,6 +41,22 @@ def test_render_a_spectator_and_a_finished_game() -> None:
     assert "trump" not in out and "God in play" not in out  # the last raid's: no longer shown
 
 
+def test_the_heading_names_the_wealth_that_wins() -> None:
+    # "draw pile 8 · 8 wealth wins" read as two counts of one thing
+    s = drakkar.load("gone-viking").new(4, 8)
+    head = text(s.view(0), 0).splitlines()[0]
+    assert head.endswith("· draw pile 8 · a wealth of 8 wins")
+
+
+def test_a_paid_swap_in_progress_reads_as_plain_words() -> None:
+    s = drakkar.load("gone-viking").new(4, 8)
+    s.apply_label("pay a Tree to swap two cards")
+    s.apply_label(next(x for x in map(s.action_label, s.legal_actions()) if x.startswith("swap")))
+    # once "Player 0 has picked 1 card(s) to swap", even to player 0
+    assert "You have picked 1 card to swap: " in text(s.view(0), 0)
+    assert "Player 0 has picked 1 card to swap" in text(s.view(1), 1)
+
+
 def test_info_says_what_the_god_in_play_and_the_others_do_at_80_columns() -> None:
     hands = [["Books 1", "Odin"], ["Books 2", "Coins 3"], ["Books 3"]]
     s = at_trick(3, hands, trump="Coins", god="Loki", god_owner=2)

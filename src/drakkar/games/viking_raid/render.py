@@ -25,6 +25,7 @@ from drakkar.games.viking_raid.cards import (
     VIKING,
     VIKING_INDEX,
 )
+from drakkar.games.viking_raid.options import HAND_SIZE
 
 TYPE_STYLE = {SHIP: "bold cyan", DESTINATION: "bold green", SEA: "blue", TREASURE: "yellow"}
 CREW_MARK = {"Berserkers": "B", "Navigator": "N", "Carpenter": "C", "Sail Maker": "S"}
@@ -49,8 +50,25 @@ def render(view: dict[str, Any], player: int | None) -> Group:
         parts += [_title("log"), Text("\n".join(view["log"]))]
     if player is not None and view["hand"] is not None:  # last: nearest the prompt
         gold = view["players"][player]["gold"]
-        parts += [_title(f"your hand, {gold} Gold"), _hand(view["hand"])]
+        title = f"your hand, {gold} Gold"
+        if view["step"] == "declare" and view["turn"] == player and view["winners"] is None:
+            title += _no_raid(view["hand"], gold)
+        parts += [_title(title), _hand(view["hand"])]
     return Group(*parts)
+
+
+def _no_raid(hand: list[str], gold: int) -> str:
+    """Why a raid cannot be declared, as the ruling has it (an affordable Ship and a
+    Destination), or "": "stay home" as the only move says nothing of it."""
+    cards = [VIKING[VIKING_INDEX[name]] for name in hand]
+    ships = [c.cost for c in cards if c.type == SHIP]
+    if not ships:
+        return " · no raid: no Ship"
+    if min(ships) > gold:
+        return " · no raid: no Ship you can afford"
+    if not any(c.type == DESTINATION for c in cards):
+        return " · no raid: no Destination"
+    return ""
 
 
 def _title(text: str) -> Rule:
@@ -63,7 +81,9 @@ def _header(view: dict[str, Any]) -> Text:
         who = ", ".join(f"player {w}" for w in view["winners"])
         text.append(f"   game over: {who} won", "bold magenta")
     else:
-        text.append(f"   player {view['turn']}'s turn ({view['step']})")
+        # a discard is the hand limit's: say so, or eight cards and a list of discards puzzle
+        step = f"discard to {HAND_SIZE} cards" if view["step"] == "discard" else view["step"]
+        text.append(f"   player {view['turn']}'s turn ({step})")
         if view["ending"]:
             text.append("   last round!", "bold red")
     text.append(

@@ -50,6 +50,43 @@ def test_render_shows_hand_gold_ship_crew_damage_drawn_cards_and_log():
     assert out.rindex("your hand") > out.rindex("player 0 sails for Near Village")  # last
 
 
+def test_the_heading_says_why_a_card_must_be_discarded():
+    # eight cards and a list of "discard ..." choices, with the heading's bare "(discard)": a
+    # newcomer could not tell why; the log says "(hand limit)" only after the discard
+    s = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
+             draws=["Far City"])  # fmt: skip
+    head = text(s.view(0), 0, width=80).splitlines()[1]
+    assert "player 0's turn (discard to 7 cards)" in head
+    play(s, "discard Far City")
+    assert "player 0's turn (declare)" in text(s.view(0), 0, width=80).splitlines()[1]
+
+
+def test_a_turn_that_cannot_raid_says_why_by_the_hand():
+    # "stay home (the only move: press Enter)" said nothing of the ruling; the hand's title
+    # does, exactly when "go raiding" is not offered (random games, every seat's declaration)
+    import random
+
+    rng, seen = random.Random(5), set()
+    for seed in range(40):
+        s = GAME.new(3, seed)
+        while not s.is_terminal():
+            p = s.turn
+            if s.current_player == p and s.view(p)["step"] == "declare":
+                title = text(s.view(p), p, width=80).split("your hand, ")[1].split("─")[0]
+                can = "go raiding" in map(s.action_label, s.legal_actions())
+                why = title.partition("no raid: ")[2].strip()
+                assert can == (why == ""), (title, s.view(p)["hand"])
+                seen.add(why)
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen >= {"", "no Ship", "no Destination"}, seen
+    poor = deal(["Long Ship", "Near Village", "Carpenter", "Sail Maker", "Village", "Town", "City"],
+                draws=["Far City"])  # fmt: skip
+    play(poor, "discard Far City")
+    poor.gold[0] = 1  # (a Long Ship costs 2)
+    assert poor.legal_actions() == [poor.parse_action("stay home")]
+    assert "your hand, 1 Gold · no raid: no Ship you can afford" in text(poor.view(0), 0)
+
+
 def test_at_80_columns_nothing_is_cut_and_a_big_raid_turn_fits_a_40_row_terminal():
     s = far_city_raid()
     assert s.current_player == 1  # seat 0's surprise attack waits for its next turn

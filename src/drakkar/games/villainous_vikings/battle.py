@@ -199,10 +199,12 @@ def _battle_effect(s: VVState, side: Side, e: fx.Effect, opp_seat: int) -> None:
         return  # a Location has no purse, hull or crew: the rest mean nothing to it
     elif k == fx.GOLD:
         s.gain(side.seat, e.amount)
+        s.log(f"{s.pname(side.seat)} gains {e.amount} gold (Heathen Hammer)")
     elif k == fx.STEAL_GOLD and opp_seat >= 0:
         took = min(e.amount, s.gold[opp_seat])
         s.gold[opp_seat] -= took
         s.gain(side.seat, took)
+        s.log(f"{s.pname(side.seat)} steals {took} gold from {s.pname(opp_seat)} (Heathen Hammer)")
     elif k == fx.REPAIR:
         side.repair += e.amount
     elif k == fx.SUMMON_DRAUGR:
@@ -463,5 +465,5 @@ def overcrewed(s: VVState, b: Battle) -> list[int]:
 def _repairs(s: VVState, b: Battle) -> None:
     for side in b.sides:
         if side.seat >= 0 and side.repair:
-            s.damage[side.seat] = max(0, s.damage[side.seat] - side.repair)
+            s.repair_free(side.seat, side.repair)  # (says so in the log)
             side.repair = 0

@@ -305,6 +305,10 @@ def test_hammer_gold_and_repair() -> None:
         hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)
     )
     assert s.gold[0] == 3 and s.damage[0] == 0  # 2 hits flip red, then the hammer's repair
+    # the log says where the gold and the mended section came from, as it does for a Danegeld
+    log, me = s.events_for(1), s.pname(0)
+    assert f"{me} gains 3 gold (Heathen Hammer)" in log
+    assert log.index(f"{me} repairs to 3 sections") > log.index(f"{me} loses 1 section")
 
 
 def test_hammer_steal_gold_from_a_captain() -> None:
@@ -315,6 +319,7 @@ def test_hammer_steal_gold_from_a_captain() -> None:
     dice(s, WH, G1, R1, W1, GB, RB)
     do(s, "contest")
     assert s.gold[1] == 0 and s.gold[0] == 2
+    assert f"{s.pname(0)} steals 2 gold from {s.pname(1)} (Heathen Hammer)" in s.events_for(2)
 
 
 def test_effect_condition_explored_and_unexplored() -> None:

@@ -42,10 +42,14 @@ def seat(view: dict[str, Any], p: int) -> str:
 
 
 def render(view: dict[str, Any], player: int | None) -> Any:
-    left = view["actions_left"]
+    if view["over"]:
+        now = f"game over ({view['ended_by']})"
+    elif view["ragnarok"] is not None:  # (no turns of two actions any more)
+        now = "Ragnarok is under way"
+    else:
+        now = f"P{view['turn']} to act ({count(view['actions_left'], 'action')} left)"
     head = Text(
-        f"Villainous Vikings - round {view['round']}, P{view['turn']} to act "
-        f"({count(left, 'action')} left); Journey Deck {view['deck_size']} "
+        f"Villainous Vikings - round {view['round']}, {now}; Journey Deck {view['deck_size']} "
         f"(Ages {'/'.join(map(str, view['deck_ages']))}), Pool size {view['pool_size']}"
     )
     parts: list[Any] = [head, Text(LEGEND, style="dim"), _regions(view), _piles(view)]

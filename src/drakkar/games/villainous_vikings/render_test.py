@@ -66,9 +66,16 @@ def test_render_crosses_out_a_lost_section_and_shows_names_as_text() -> None:
 
 def test_render_shows_ragnarok_at_the_end() -> None:
     s = GAME.new(3, 2, {"round_limit": 1})
+    while s.rag is None:
+        s.apply(s.legal_actions()[-1])
+    # the heading says what is going on: no one's turn of two actions, but Ragnarok, then the end
+    head = _text(s, None).splitlines()[0]
+    assert "Ragnarok is under way" in head and "to act" not in head
     while not s.is_terminal():
         s.apply(s.legal_actions()[-1])
     out = _text(s, None)
+    head = out.splitlines()[0]
+    assert f"game over ({s.view(None)['ended_by']})" in head and "to act" not in head
     assert "Ragnarok" in out and f"P{s.rag_owner} wins Ragnarok" in out
     view = s.view(None)["ragnarok"]
     assert view["winner"] not in view["out"] and len(view["out"]) == 2

@@ -270,6 +270,7 @@ def _instructions(s: VVState, p: int, effects: tuple[fx.Effect, ...]) -> bool:
     for e in effects:
         if e.kind == fx.GOLD:
             s.gain(p, e.amount)
+            s.log(f"{s.pname(p)} gains {e.amount} gold")
         elif e.kind == fx.REPAIR:
             s.repair_free(p, e.amount)
         elif e.kind == fx.POOL:

@@ -405,6 +405,10 @@ def test_asgard_instructions_gold_and_repair() -> None:
     s.damage[0] = 2
     do(s, "use Idunn's Apples")
     assert s.damage[0] == 0 and s.gold[0] == 2 and s.n_loc + asg(s, "idunns-apples") in s.discard
+    # what the card did is in the log: 'uses Idunn's Apples' alone left the 2 gold unexplained
+    log, me = s.events_for(1), s.pname(0)
+    at = log.index(f"{me} uses Idunn's Apples")
+    assert log[at + 1 : at + 3] == [f"{me} repairs to 3 sections", f"{me} gains 2 gold"]
 
 
 @pytest.mark.parametrize("last", ["duel", "recruit_discarded", "battle_gods"])
