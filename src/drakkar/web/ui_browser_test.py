@@ -301,3 +301,35 @@ def test_asking_for_a_hint_by_keyboard_keeps_the_focus_on_it_until_the_answer(
     visited = page.evaluate("window.visited")
     # the button (saying Thinking…) keeps it, then the answer takes it; never a card between
     assert visited[0] == "ask-hint" and not any("card" in v for v in visited), visited
+
+
+def test_the_end_of_a_game_says_who_won_in_the_banner_and_the_scores_above_the_table(  # type: ignore[no-untyped-def]
+    browser, base: str
+) -> None:
+    import random
+
+    from drakkar.web.browser_test import play_to_the_end
+
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    take_a_high_card_seat(page, base)
+    play_to_the_end(page, random.Random(1))
+    winner = page.locator("#final-scores tr.winner td").first.inner_text()
+    assert page.inner_text("#turn") == f"The game is over: {winner} wins."
+    scores = page.locator("#final-scores").bounding_box()
+    assert scores and scores["y"] < page.locator("#board").bounding_box()["y"]  # type: ignore[index]
+    assert scores["y"] < 844  # in sight on a phone, without scrolling
+    page.context.close()
+
+
+def test_a_shared_win_is_said_in_the_banner(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    # Player 1 is dealt 1 and 4, Player 2 2 and 3: 5 each, whatever they play
+    made = page.request.post(
+        base + "/api/games",
+        data={"game": "high-card", "players": 2, "options": {"rounds": 2, "stack": [1, 4, 2, 3]},
+              "seats": [{"kind": "person"}, {"kind": "person"}]},
+    ).json()  # fmt: skip
+    page.goto(base + made["all_seats"])
+    from drakkar.web.browser_test import play_to_the_end
+
+    play_to_the_end(page, __import__("random").Random(2))
+    assert page.inner_text("#turn") == "The game is over: Player 1 and Player 2 share the win."

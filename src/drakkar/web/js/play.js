@@ -177,7 +177,7 @@ async function draw(msg) {
   const mine = me !== null && msg.to_move === me;
   const banner = $("banner");
   banner.className = "banner" + (msg.over ? " over" : mine ? " yours" : "");
-  const turn = msg.over ? "The game is over." : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
+  const turn = msg.over ? `The game is over${result(msg)}.` : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
   if ($("turn").textContent !== turn) $("turn").textContent = turn; // (a live region: said aloud)
   banner.dataset.deadline = msg.deadline ?? "";
   $("seats").replaceChildren(...msg.seats.map((s, i) => el("span", {
@@ -203,6 +203,15 @@ async function draw(msg) {
   $("tools").replaceChildren(msg.over ? el("span", {},
     el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
+}
+
+/** Who won, for the banner: ": Astrid wins", ": Astrid and Bjorn share the win" (the final
+ * scores stand above the table, but on a phone the banner is what is in sight). */
+function result(msg) {
+  const won = (msg.returns || []).flatMap((r, seat) => (r > 0 ? [seatName(msg, seat)] : []));
+  if (!won.length) return "";
+  if (won.length === 1) return `: ${won[0]} wins`;
+  return `: ${won.slice(0, -1).join(", ")} and ${won.at(-1)} share the win`;
 }
 
 /** The log, a live region: only lines new since the last draw are added (so only they are
