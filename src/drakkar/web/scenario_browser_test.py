@@ -357,3 +357,19 @@ def test_a_villainous_vikings_sovereign_defender_shows_his_hammers(page, base: s
     assert [d.get_attribute("aria-label") for d in page.locator(".side .die").all()][-2:] == [
         "white 2 swords", "white shield",
     ]  # fmt: skip
+
+
+def test_viking_raids_last_round_is_said_in_words_and_not_once_the_game_is_over(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(3, seed=1)
+    msg = table_msg(state, 0, "viking-raid")
+    msg["view"]["ending"] = True  # someone has completed 3 raids: this round is the last
+    draw(page, base, msg)
+    header = page.locator("#board > .row").first.inner_text()
+    assert "last round" in header and "ending" not in header and "true" not in header
+    msg["view"]["winners"] = [1]  # the same table once the game is over
+    draw(page, base, msg)
+    assert "last round" not in page.locator("#board > .row").first.inner_text()

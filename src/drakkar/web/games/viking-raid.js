@@ -113,7 +113,7 @@ export function render(root, msg, ui) {
     el("span", { class: "stat" }, `Round ${v.round} of ${v.max_rounds}`),
     v.step && v.step !== "none" ? el("span", { class: "stat" }, `step: ${v.step}`) : null,
     el("span", { class: "stat" }, `sinking: ${v.sinking}`),
-    v.ending ? el("span", { class: "stat" }, `ending: ${v.ending}`) : null);
+    v.ending && !v.winners ? el("span", { class: "trump" }, "last round") : null); // (someone has 3 raids)
   const decks = el("div", { class: "row" },
     zone(`Viking deck (${v.viking_deck})`, el("div", { class: "cards" }, v.viking_deck ? backs(1) : [])),
     zone(`Encounter deck (${v.encounter_deck})`, el("div", { class: "cards" }, v.encounter_deck ? backs(1) : [])),
