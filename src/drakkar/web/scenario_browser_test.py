@@ -373,3 +373,27 @@ def test_viking_raids_last_round_is_said_in_words_and_not_once_the_game_is_over(
     msg["view"]["winners"] = [1]  # the same table once the game is over
     draw(page, base, msg)
     assert "last round" not in page.locator("#board > .row").first.inner_text()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_villainous_vikings_location_name_runs_past_its_card(browser, base: str, width: int) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.games.villainous_vikings.scenarios import new
+
+    s = new(3, stack=("constantinople",))
+    msg = table_msg(s, 0, "villainous-vikings")
+    view, names = msg["view"], [loc.name for loc in s.cs.locations]
+    pooled = next(c for c in view["pool"] if c["name"] == "Constantinople")
+    view["pool"] = [{**pooled, "name": n} for n in names]  # every name in the Journey Pool
+    view["players"][0]["locations"] = [  # and every one held, as small cards to sacrifice
+        {"name": n, "region": 0, "face_up": True, "vp": 1, "sacrifice": "+1 sword"} for n in names
+    ]
+    msg["legal"] = [{"action": 900 + i, "label": f"sacrifice location {n}"} for i, n in enumerate(names)]
+    page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+    draw(page, base, msg)
+    cut = page.evaluate("""() => [...document.querySelectorAll(".card.location .name")].filter((n) => {
+        const name = n.getBoundingClientRect(), card = n.closest(".card").getBoundingClientRect();
+        return n.scrollWidth > n.clientWidth + 1 || name.left < card.left || name.right > card.right;
+    }).map((n) => `${n.textContent}${n.closest(".card.small") ? " (small)" : ""}`)""")
+    held = page.locator("#hand .card.location").count()
+    page.context.close()
+    assert held == len(names) and cut == []
