@@ -333,3 +333,43 @@ def test_a_shared_win_is_said_in_the_banner(page, base: str) -> None:  # type: i
 
     play_to_the_end(page, __import__("random").Random(2))
     assert page.inner_text("#turn") == "The game is over: Player 1 and Player 2 share the win."
+
+
+def test_the_lobby_offers_the_first_player_by_seat_counted_from_1(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "knarr")
+    page.select_option("#players", "3")
+    first = page.locator("#option-first_player option")
+    assert first.all_inner_texts() == ["drawn at random", "Seat 1", "Seat 2", "Seat 3"]
+    page.select_option("#option-first_player", label="Seat 3")
+    page.select_option("#players", "4")  # the seat chosen stays chosen, a fourth is offered
+    assert first.count() == 5 and page.input_value("#option-first_player") == "2"
+    with page.expect_request(lambda r: r.method == "POST" and "/api/games" in r.url) as sent:
+        page.click("#create-button")
+    assert json.loads(sent.value.post_data or "{}")["options"]["first_player"] == 2
+    page.wait_for_selector("#created h3")
+
+
+def test_the_lobby_shows_each_options_help_and_default_in_words(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "viking-raid")
+    help_text = page.locator("#option-max_rounds-help")
+    assert help_text.is_visible()  # in sight, not a tooltip: a phone has none
+    assert help_text.inner_text() == (
+        "safety rule: the game ends after this round at the latest (1 to 100). Default: 50."
+    )
+    assert page.get_attribute("#option-max_rounds", "aria-describedby") == "option-max_rounds-help"
+    page.select_option("#game", "knarr")
+    assert page.inner_text("#option-first_player-help") == (
+        "the seat that plays first. Default: drawn at random."
+    )
+
+
+def test_a_seats_name_field_is_wide_enough_to_type_in_on_a_phone(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(base + "/")
+    page.select_option("#game", "villainous-vikings")
+    widths = [page.locator(f"#seat-name-{i}").bounding_box()["width"] for i in range(4)]  # type: ignore[index]
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.context.close()
+    assert min(widths) >= 200 and wide <= 390, widths

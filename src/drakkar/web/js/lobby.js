@@ -24,6 +24,10 @@ function fillPlayers() {
   fillSeats();
 }
 
+// An option that names a seat counts seats from 0, as the games do, and -1 for none; the form
+// counts seats from 1 and says -1 in words: a choice of seats, its help without the numbers.
+const SEAT_OPTIONS = { first_player: { none: "drawn at random", help: "the seat that plays first" } };
+
 function fillOptions() {
   const box = $("options");
   box.replaceChildren();
@@ -31,7 +35,16 @@ function fillOptions() {
     if (o.name.includes("stack")) continue; // stacked decks are for tests, not for the lobby
     const id = `option-${o.name}`;
     let input;
-    if (o.choices) {
+    let shown = Array.isArray(o.default) ? o.default.join(",") || "none" : String(o.default);
+    let help = o.help;
+    const seat = SEAT_OPTIONS[o.name];
+    if (seat) {
+      input = el("select", { id, dataset: { option: o.name, type: o.type, seats: "" } },
+        el("option", { value: -1, selected: o.default === -1 }, seat.none));
+      seatChoices(input, o.default);
+      shown = o.default === -1 ? seat.none : `Seat ${o.default + 1}`;
+      help = seat.help;
+    } else if (o.choices) {
       input = el("select", { id, dataset: { option: o.name, type: o.type } },
         o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
     } else if (o.type === "bool") {
@@ -40,7 +53,19 @@ function fillOptions() {
       const value = Array.isArray(o.default) ? o.default.join(",") : (o.default ?? "");
       input = el("input", { id, value, type: o.type === "int" ? "number" : "text", dataset: { option: o.name, type: o.type } });
     }
-    box.append(el("label", { title: o.help }, o.name.replaceAll("_", " "), input));
+    // the help in sight, not only as a tooltip (a phone shows none)
+    const said = el("small", { class: "option-help", id: `${id}-help` }, `${help.replace(/\.$/, "")}. Default: ${shown}.`);
+    input.setAttribute("aria-describedby", said.id);
+    box.append(el("label", {}, o.name.replaceAll("_", " "), input, said));
+  }
+}
+
+/** A seat option's choices after its first: "Seat 1" ... for the player count, keeping the
+ * seat chosen while there still is one. */
+function seatChoices(select, chosen = Number(select.value)) {
+  while (select.options.length > 1) select.remove(1);
+  for (let i = 0; i < Number($("players").value); i++) {
+    select.append(el("option", { value: i, selected: i === chosen }, `Seat ${i + 1}`));
   }
 }
 
@@ -180,7 +205,10 @@ async function start() {
   }
   $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", fillPlayers);
-  $("players").addEventListener("change", fillSeats);
+  $("players").addEventListener("change", () => {
+    document.querySelectorAll("select[data-seats]").forEach((select) => seatChoices(select));
+    fillSeats();
+  });
   $("create").addEventListener("submit", create);
   fillPlayers();
   refresh();
