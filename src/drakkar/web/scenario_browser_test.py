@@ -397,3 +397,14 @@ def test_no_villainous_vikings_location_name_runs_past_its_card(browser, base: s
     held = page.locator("#hand .card.location").count()
     page.context.close()
     assert held == len(names) and cut == []
+
+
+def test_gone_viking_says_the_fist_value_won_as_won_not_as_a_fist_count(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(4, seed=2)
+    msg = table_msg(state, 0, "gone-viking")
+    msg["view"]["fists_won"] = [0, 27, 0, 0]  # as after player 2 took tricks of Fists 8, 9, 10
+    draw(page, base, msg)
+    text = page.inner_text(".player[data-seat='1']")
+    assert "Fists won 27" in text and "Fists 27" not in text  # not read as 27 Fist tokens

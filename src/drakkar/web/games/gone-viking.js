@@ -62,7 +62,8 @@ export function render(root, msg, ui) {
       v.winners.includes(seat) ? " — winner" : ""),
     el("div", {}, el("span", { class: "stat" }, "wealth ", el("b", {}, v.wealth[seat])),
       el("span", { class: "stat" }, `won ${v.won[seat].length} cards`),
-      v.fists_won[seat] ? el("span", { class: "stat" }, `Fists ${v.fists_won[seat]}`) : null),
+      // the Fist value won this raid, the Jarl's tie-break (the terminal's "Fists won" column)
+      v.fists_won[seat] ? el("span", { class: "stat", title: "Fist value won this raid: the Jarl's tie-break" }, "Fists won ", el("b", {}, v.fists_won[seat])) : null),
     el("div", {}, tokens(t)),
     v.voids[seat].length ? el("div", { class: "muted" }, `out of ${v.voids[seat].join(", ")}`) : null,
     seat === msg.seat ? null : zone(`hand (${v.hand_sizes[seat]})${(v.known_hands || {})[seat] ? ` · you know: ${v.known_hands[seat].join(", ")}` : ""}`,
