@@ -183,13 +183,16 @@ def test_a_villainous_vikings_asgard_card_says_what_it_does_in_the_pool_and_in_a
     assert f"sacrifice: {held['sacrifice']}" in mine
 
 
-# where a seat's hand (or, without one, the first thing to play) and the latest log line stand
+# where a seat's hand (or, without one, the first thing to play), the latest log line and the
+# moves offered as buttons stand (Gone Viking's leader opens with "pay ... to swap two cards"
+# or "stop swapping", Villainous Vikings' first Captain with "end turn")
 WHERE = """() => {
     const first = document.querySelector("#hand") || document.querySelector(".playable, #actions button");
     const lines = document.querySelectorAll("#log p");
     const last = lines.length ? lines[lines.length - 1].getBoundingClientRect() : null;
+    const buttons = [...document.querySelectorAll("#actions button")].map((b) => b.getBoundingClientRect().bottom);
     return { hand: first.getBoundingClientRect().top + 40, log: last ? last.top : 0,
-             height: innerHeight, scrolled: scrollY };
+             buttons, height: innerHeight, scrolled: scrollY };
 }"""
 
 
@@ -206,7 +209,7 @@ WHERE = """() => {
         ("villainous-vikings", 390, 844),
     ],
 )
-def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: ignore[no-untyped-def]
+def test_your_hand_the_latest_log_line_and_the_moves_buttons_show_without_scrolling(  # type: ignore[no-untyped-def]
     browser, base: str, game: str, width: int, height: int
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -220,6 +223,10 @@ def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: igno
     assert where["scrolled"] == 0
     assert where["hand"] < where["height"], f"{game} at {width} px: your hand is below the fold"
     assert 0 < where["log"] < where["height"], f"{game} at {width} px: the log is below the fold"
+    below = [y for y in where["buttons"] if y > where["height"]]
+    assert below == [], f"{game} at {width} px: {len(below)} of the moves' buttons below the fold"
+    if game in ("gone-viking", "villainous-vikings"):
+        assert where["buttons"]  # their first decisions are buttons
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -373,3 +380,4 @@ def test_a_seats_name_field_is_wide_enough_to_type_in_on_a_phone(browser, base: 
     wide = page.evaluate("document.documentElement.scrollWidth")
     page.context.close()
     assert min(widths) >= 200 and wide <= 390, widths
+
