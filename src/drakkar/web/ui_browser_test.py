@@ -381,3 +381,30 @@ def test_a_seats_name_field_is_wide_enough_to_type_in_on_a_phone(browser, base: 
     page.context.close()
     assert min(widths) >= 200 and wide <= 390, widths
 
+
+
+def test_a_move_that_names_a_seat_names_it_as_the_screen_does(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    import drakkar
+
+    from drakkar.web.scenario_browser_test import table_msg
+
+    state, rng = drakkar.load("gone-viking").new(4, seed=1), random.Random(1)
+    while not any(state.action_label(a).startswith("steal") for a in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()))  # on to Loki's Home Power
+    seat = state.current_player
+    msg = table_msg(state, seat, "gone-viking")
+    msg.update(type="state", game_id="g", title="Gone Viking!", moves=len(state.history),
+               log=[], deadline=None)  # fmt: skip
+    names = ["Astrid", "Bjorn", "Cnut", "Dagny"]
+    msg["seats"] = [{"name": n, "kind": "person"} for n in names]
+
+    def serve(ws) -> None:  # type: ignore[no-untyped-def]  # the server, saying this one table
+        ws.on_message(lambda m: ws.send(json.dumps(msg)) if '"hello"' in str(m) else None)
+
+    page.route_web_socket(re.compile(r"/ws/games/g$"), serve)
+    page.goto(f"{base}/play/g#s{seat}=token")
+    page.wait_for_selector("#actions button")
+    steals = [b for b in page.locator("#actions button").all_inner_texts() if b.startswith("steal")]
+    assert steals and all(re.fullmatch(r"steal an? \w+ from (Astrid|Bjorn|Cnut|Dagny)", b) for b in steals), steals

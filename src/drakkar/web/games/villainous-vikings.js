@@ -115,7 +115,7 @@ function choices(msg, c, ui, take) {
       const acts = plays.get(x.name) || [];
       if (acts.length && ui.interactive) {
         playable(row, acts, ui);
-        row.setAttribute("aria-label", `${acts.map((a) => a.label).join(" or ")}: ${x.gives}`);
+        row.setAttribute("aria-label", `${acts.map((a) => (ui.say || String)(a.label)).join(" or ")}: ${x.gives}`);
       }
       return el("li", {}, row);
     })) : null);

@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -184,12 +184,13 @@ async function draw(msg) {
     class: `seat-chip${i === msg.to_move ? " to-move" : ""}${i === me ? " me" : ""}`,
   }, s.name, s.kind === "bot" ? el("span", { class: "badge" }, "bot") : "")));
 
-  const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me };
+  // (labels are matched to cards as the game wrote them, and shown with the seats' names)
+  const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me, say: (t) => seatNames(msg, t) };
   await rendererFor(msg.game);
   if (mine_ticket !== ticket) return; // a newer message arrived meanwhile
   const drawn = await drawTable($("board"), msg, ui);
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
-    el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
+    el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, ui.say(a.label)))); // (not the second click of a double click)
 
   $("advice").replaceChildren(mine && !msg.over && msg.legal.length > 1 ? adviceFor(msg, ui) : "");
   const firstChoice = document.querySelector(".advice button");
@@ -249,7 +250,7 @@ function adviceFor(msg, ui) {
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
     el("ol", {}, advice.choices.map((c) => el("li", {},
       el("button", { class: "action", dataset: { action: c.action },
-        onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, c.label),
+        onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, ui.say(c.label)),
       el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))),
     advice.more ? el("p", { class: "muted" }, `and ${advice.more} more the search tried less`) : null);
 }
