@@ -408,3 +408,25 @@ def test_gone_viking_says_the_fist_value_won_as_won_not_as_a_fist_count(page, ba
     draw(page, base, msg)
     text = page.inner_text(".player[data-seat='1']")
     assert "Fists won 27" in text and "Fists 27" not in text  # not read as 27 Fist tokens
+
+
+def test_viking_raids_declaration_says_why_there_is_no_raid_to_declare(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    said = {}
+    for seed in range(40):  # a declaration with a raid to declare, and one without
+        state = drakkar.load("viking-raid").new(3, seed=seed)
+        while state.view(state.current_player)["step"] != "declare":
+            state.apply(state.legal_actions()[0])
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        if ("go raiding" in labels) in said:
+            continue
+        draw(page, base, table_msg(state, state.current_player, "viking-raid"))
+        said["go raiding" in labels] = page.inner_text("#board .hint")
+        if len(said) == 2:
+            break
+    assert said[True] == "Go raiding or stay home (and draw an extra card)."
+    assert said[False] == (
+        "No raid this turn: it needs a Destination and a Ship you can afford. "
+        "Stay home and draw an extra card."
+    )
