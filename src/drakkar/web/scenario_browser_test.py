@@ -430,3 +430,25 @@ def test_viking_raids_declaration_says_why_there_is_no_raid_to_declare(page, bas
         "No raid this turn: it needs a Destination and a Ship you can afford. "
         "Stay home and draw an extra card."
     )
+
+
+def test_knarr_says_what_a_trade_is_and_when_it_may_come(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state, rng = drakkar.load("knarr").new(3, seed=2), random.Random(0)
+    said = {}
+    while len(said) < 3:  # the action with a trade before it, the trade-or-end step, and one without
+        p = state.current_player
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        key = (state.view(p)["phase"], any(x.startswith("trade ") for x in labels))
+        if key not in said:
+            draw(page, base, table_msg(state, p, "knarr"))
+            said[key] = page.inner_text("#board .hint")
+        state.apply(rng.choice(state.legal_actions()))
+    recruit = "Recruit a Viking (click a card in your hand) or explore a Destination (click it)."
+    assert said[("action", False)] == recruit
+    assert said[("action", True)] == recruit + " You may trade bracelets first (once a turn)."
+    assert said[("trade or end", True)] == (
+        "Trade (spend n bracelets, 1 to 3, to gain columns 1 to n of your ship and of every "
+        "Destination above it) or end your turn."
+    )
