@@ -452,3 +452,24 @@ def test_knarr_says_what_a_trade_is_and_when_it_may_come(page, base: str) -> Non
         "Trade (spend n bracelets, 1 to 3, to gain columns 1 to n of your ship and of every "
         "Destination above it) or end your turn."
     )
+
+
+def test_every_gone_viking_decision_has_a_line_saying_what_it_is(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    game, rng, said = drakkar.load("gone-viking"), random.Random(0), {}
+    for seed in range(2):  # random games reach every phase, Thor's ship in the second
+        state = game.new(4, seed=seed)
+        while not state.is_terminal():
+            p = state.current_player
+            phase = state.view(p)["phase"]
+            if phase not in said:
+                draw(page, base, table_msg(state, p, "gone-viking"))
+                hint = page.locator("#board .hint")
+                said[phase] = hint.inner_text() if hint.count() else None
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(said) == 12 and [p for p, h in said.items() if not h] == [], said
+    assert said["the Jarl's tribute"] == (
+        "The Jarl takes half your tokens that are not Ships, rounded up: choose which, one at a time."
+    )
+    assert said["paid swaps"].startswith("Pay a token to put two cards of your hand under the draw pile")

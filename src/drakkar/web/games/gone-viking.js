@@ -5,10 +5,20 @@ import { el } from "/static/js/common.js";
 import { actionsByCard, backs, card, zone } from "/static/js/cards.js";
 
 const GODS = { Odin: "Books 12", Freya: "Coins 11", Thor: "Hammers 10", Loki: "Fists 9" };
+// What the seat to move decides, in each phase (the rules page's words, shortened)
 const HINTS = {
   tricks: "Click cards of one type to build your play, then \"done\"; or lay a God face down.",
   "free swap": "Click cards to swap, or stop swapping.",
+  "paid swaps": "Pay a token to put two cards of your hand under the draw pile and draw two from its top, or stop swapping.",
   "paid swap: pick two cards": "Click the two cards to swap.",
+  "leader names trump": "Name trump: any of the four types.",
+  "God names trump": "Your God names trump: any of the four types.",
+  "Odin's Home Power": "Odin's Home Power: take 2 tokens from the supply, one at a time.",
+  "Freya's Home Power": "Freya's Home Power: return one of your tokens (not a Ship) to the supply.",
+  "Loki's Home Power": "Loki's Home Power: take a token from the supply, or steal one (not a Ship) from another player.",
+  "ship building": "Build a Ship from a Book, a Coin, a Hammer and a Fist, or from 4 Trees (with Thor's Home Power, any 4 tokens); or build none.",
+  "Thor's ship": "Thor's Home Power: choose the 4 tokens (not Ships) that make your Ship, one at a time.",
+  "the Jarl's tribute": "The Jarl takes half your tokens that are not Ships, rounded up: choose which, one at a time.",
 };
 
 function gvCard(name, opts = {}) {
