@@ -408,3 +408,21 @@ def test_a_move_that_names_a_seat_names_it_as_the_screen_does(page, base: str) -
     page.wait_for_selector("#actions button")
     steals = [b for b in page.locator("#actions button").all_inner_texts() if b.startswith("steal")]
     assert steals and all(re.fullmatch(r"steal an? \w+ from (Astrid|Bjorn|Cnut|Dagny)", b) for b in steals), steals
+
+
+def test_a_move_played_by_pointer_leaves_the_page_where_it_was_scrolled(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    # a short screen: with the hand in sight the banner is scrolled away; after a tap the focus
+    # moves on (to the banner while the bot thinks, to a card after), and the page stays put
+    page = browser.new_context(viewport={"width": 390, "height": 320}).new_page()
+    take_a_high_card_seat(page, base)
+    page.evaluate("window.scrollBy(0, 400)")  # the hand at the top of the screen, or past it
+    page.locator("#hand .card.playable").first.scroll_into_view_if_needed()
+    before = page.evaluate("scrollY")
+    assert before > 0 and page.locator("#banner").bounding_box()["y"] < 0  # type: ignore[index]
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    page.wait_for_selector("#hand .card.playable:not([disabled])")  # the bot has answered
+    page.wait_for_timeout(200)
+    after = page.evaluate("scrollY")
+    page.context.close()
+    assert abs(after - before) < 40, (before, after)  # (the log above may grow by a line)

@@ -123,6 +123,11 @@ $("handover-ready").addEventListener("click", () => {
 const REDRAWN = "#board, #actions, #advice";
 const PLAYABLE = ".playable:not([disabled]), #actions button:not([disabled]), #advice button:not([disabled])";
 let focused = null; // what the focused control in the table is
+// Moved by mouse or touch, the focus must not scroll the page: the table would jump under the
+// finger after every move (to the banner, or to a card) on a screen shorter than the table.
+let pointer = false;
+document.addEventListener("pointerdown", () => { pointer = true; }, true);
+document.addEventListener("keydown", () => { pointer = false; }, true);
 let refocus = null; // "same": find it again; "first": the first playable control
 let parked = false; // the focus waits on the banner for a control to play
 document.addEventListener("focusin", (e) => {
@@ -152,9 +157,9 @@ function placeFocus() {
   }
   target ||= document.querySelector(PLAYABLE);
   if (target) {
-    target.focus();
+    target.focus({ preventScroll: pointer });
   } else if (lost || parked || inTable) {
-    $("banner").focus();
+    $("banner").focus({ preventScroll: pointer });
     parked = true;
   }
 }
@@ -194,7 +199,7 @@ async function draw(msg) {
 
   $("advice").replaceChildren(mine && !msg.over && msg.legal.length > 1 ? adviceFor(msg, ui) : "");
   const firstChoice = document.querySelector(".advice button");
-  if (focusAdvice && firstChoice) firstChoice.focus(); // the answer to the Hint button
+  if (focusAdvice && firstChoice) firstChoice.focus({ preventScroll: pointer }); // the answer to the Hint button
   focusAdvice = false;
 
   showLog(msg);
