@@ -201,6 +201,9 @@ def test_a_person_whose_time_runs_out_sees_the_clock_and_a_bot_moves_for_them(
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#clock:has-text(' s')")
     page.wait_for_selector(".log p:has-text('Player 1 plays')", timeout=15_000)  # nobody clicked
+    played = page.locator(".log p:has-text('Player 1 plays')").first.inner_text().split()[-1]
+    page.wait_for_selector("#error .error")  # and the page says so, naming the move
+    assert page.inner_text("#error") == f'Your time ran out: "play {played}" was played for you.'
 
 
 def test_the_page_rejoins_by_itself_when_the_server_is_killed_and_restarted(  # type: ignore[no-untyped-def]

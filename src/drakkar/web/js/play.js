@@ -37,6 +37,9 @@ function connect(key) {
       advice = { ...msg, seat: key };
       focusAdvice = true;
       update();
+    } else if (msg.type === "timeout") { // this seat's time ran out: its bot moved for it
+      const now = latest.get(key);
+      showError(`Your time ran out: "${now ? seatNames(now, msg.label) : msg.label}" was played for you.`);
     } else if (msg.type === "error") {
       pending = false;
       if (asked && asked.seat === key) asked = null;
