@@ -376,7 +376,9 @@ def test_viking_raids_last_round_is_said_in_words_and_not_once_the_game_is_over(
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_no_villainous_vikings_location_name_runs_past_its_card(browser, base: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def test_no_villainous_vikings_location_name_runs_past_its_card(
+    browser, base: str, width: int
+) -> None:  # type: ignore[no-untyped-def]
     from drakkar.games.villainous_vikings.scenarios import new
 
     s = new(3, stack=("constantinople",))
@@ -387,7 +389,9 @@ def test_no_villainous_vikings_location_name_runs_past_its_card(browser, base: s
     view["players"][0]["locations"] = [  # and every one held, as small cards to sacrifice
         {"name": n, "region": 0, "face_up": True, "vp": 1, "sacrifice": "+1 sword"} for n in names
     ]
-    msg["legal"] = [{"action": 900 + i, "label": f"sacrifice location {n}"} for i, n in enumerate(names)]
+    msg["legal"] = [
+        {"action": 900 + i, "label": f"sacrifice location {n}"} for i, n in enumerate(names)
+    ]
     page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
     draw(page, base, msg)
     cut = page.evaluate("""() => [...document.querySelectorAll(".card.location .name")].filter((n) => {
@@ -437,7 +441,9 @@ def test_knarr_says_what_a_trade_is_and_when_it_may_come(page, base: str) -> Non
 
     state, rng = drakkar.load("knarr").new(3, seed=2), random.Random(0)
     said = {}
-    while len(said) < 3:  # the action with a trade before it, the trade-or-end step, and one without
+    while (
+        len(said) < 3
+    ):  # the action with a trade before it, the trade-or-end step, and one without
         p = state.current_player
         labels = [state.action_label(a) for a in state.legal_actions()]
         key = (state.view(p)["phase"], any(x.startswith("trade ") for x in labels))
@@ -472,4 +478,6 @@ def test_every_gone_viking_decision_has_a_line_saying_what_it_is(page, base: str
     assert said["the Jarl's tribute"] == (
         "The Jarl takes half your tokens that are not Ships, rounded up: choose which, one at a time."
     )
-    assert said["paid swaps"].startswith("Pay a token to put two cards of your hand under the draw pile")
+    assert said["paid swaps"].startswith(
+        "Pay a token to put two cards of your hand under the draw pile"
+    )

@@ -382,12 +382,10 @@ def test_a_seats_name_field_is_wide_enough_to_type_in_on_a_phone(browser, base: 
     assert min(widths) >= 200 and wide <= 390, widths
 
 
-
 def test_a_move_that_names_a_seat_names_it_as_the_screen_does(page, base: str) -> None:  # type: ignore[no-untyped-def]
     import random
 
     import drakkar
-
     from drakkar.web.scenario_browser_test import table_msg
 
     state, rng = drakkar.load("gone-viking").new(4, seed=1), random.Random(1)
@@ -407,7 +405,9 @@ def test_a_move_that_names_a_seat_names_it_as_the_screen_does(page, base: str) -
     page.goto(f"{base}/play/g#s{seat}=token")
     page.wait_for_selector("#actions button")
     steals = [b for b in page.locator("#actions button").all_inner_texts() if b.startswith("steal")]
-    assert steals and all(re.fullmatch(r"steal an? \w+ from (Astrid|Bjorn|Cnut|Dagny)", b) for b in steals), steals
+    assert steals and all(
+        re.fullmatch(r"steal an? \w+ from (Astrid|Bjorn|Cnut|Dagny)", b) for b in steals
+    ), steals
 
 
 def test_a_move_played_by_pointer_leaves_the_page_where_it_was_scrolled(browser, base: str) -> None:  # type: ignore[no-untyped-def]
@@ -429,7 +429,9 @@ def test_a_move_played_by_pointer_leaves_the_page_where_it_was_scrolled(browser,
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_whose_turn_it_is_stays_in_sight_down_the_table(browser, base: str, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+def test_whose_turn_it_is_stays_in_sight_down_the_table(
+    browser, base: str, width: int, height: int
+) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     create_in_lobby(page, base, "villainous-vikings", persons=1)  # a table taller than the screen
     page.click("a.seat-link[data-seat='0']")
