@@ -315,6 +315,11 @@ class Hub:
                 )
             else:
                 seats.append(Seat("bot", levels[level], name or f"Bot {i + 1} ({level})"))
+        names = [x.name.casefold() for x in seats]  # the log and the scores tell seats by name
+        for i, same in ((i, x) for i, x in enumerate(names) if x in names[:i]):
+            was = shown(seats[names.index(same)].name)
+            why = f"seat {i}: another seat is called {was} too; give each seat its own name"
+            raise PlayError("bad-seats", why)
         return seats, tokens
 
     def restore(self) -> None:
