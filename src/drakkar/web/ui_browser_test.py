@@ -441,3 +441,14 @@ def test_whose_turn_it_is_stays_in_sight_down_the_table(
     scrolled = page.evaluate("scrollY")
     page.context.close()
     assert scrolled > 200 and banner and 0 <= banner["y"] < 80, (scrolled, banner)
+
+
+def test_the_lobby_says_what_each_bot_level_plays(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "knarr")
+    offered = page.locator("#seat-1 option").all_inner_texts()
+    assert offered == ["a person", "bot, easy", "bot, normal", "bot, hard"]
+    assert page.inner_text("#levels") == (
+        "Bot levels: easy plays at random; normal plays by rules of thumb; "
+        "hard searches ahead (up to 2 s a move)."
+    )

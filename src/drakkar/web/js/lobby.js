@@ -69,9 +69,14 @@ function seatChoices(select, chosen = Number(select.value)) {
   }
 }
 
+// What each bot level plays (docs/bots.md); a person's seat moves by its level when time runs out
+const LEVELS = { easy: "plays at random", normal: "plays by rules of thumb", hard: "searches ahead (up to 2 s a move)" };
+
 function fillSeats() {
   const n = Number($("players").value);
   const levels = current().levels;
+  const said = levels.filter((l) => LEVELS[l]).map((l) => `${l} ${LEVELS[l]}`);
+  $("levels").textContent = said.length ? `Bot levels: ${said.join("; ")}.` : "";
   const box = $("seats");
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
