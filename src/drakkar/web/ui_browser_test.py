@@ -452,3 +452,19 @@ def test_the_lobby_says_what_each_bot_level_plays(page, base: str) -> None:  # t
         "Bot levels: easy plays at random; normal plays by rules of thumb; "
         "hard searches ahead (up to 2 s a move)."
     )
+
+
+def test_the_lobbys_list_shows_each_games_status_and_links_on_a_phone(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    create_in_lobby(page, base, "villainous-vikings", persons=1)  # a long title, four seats
+    page.wait_for_selector("#games tr[data-game]")
+    # (read at once: the list is drawn anew every 3 s)
+    boxes, moves = page.evaluate("""() => {
+        const row = document.querySelector("#games tr[data-game]");
+        const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.right, r.width]; };
+        return [[box(row.querySelector(".status")), box(row.querySelector("a"))],
+                getComputedStyle(row.querySelectorAll("td")[3], "::before").content];
+    }""")
+    page.context.close()
+    assert all(left >= 0 and right <= 390 and width > 0 for left, right, width in boxes), boxes
+    assert "Moves" in moves, moves  # a bare number, alone on its line, would say nothing

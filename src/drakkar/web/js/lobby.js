@@ -194,9 +194,10 @@ async function refresh() {
     table.append(el("tr", { dataset: { game: g.id } },
       el("td", {}, g.title, el("br"), el("span", { class: "muted" }, g.id),
         g.arranged ? el("span", { class: "muted", title: "its creator chose the seed or stacked a deck, so may know hidden cards" }, " · arranged") : ""),
-      el("td", {}, seats),
-      el("td", {}, el("span", { class: `status ${g.status}` }, g.status)),
-      el("td", {}, g.moves),
+      // (a phone shows each row as lines, each named by its column: data-label)
+      el("td", { dataset: { label: "Seats" } }, seats),
+      el("td", { dataset: { label: "Status" } }, el("span", { class: `status ${g.status}` }, g.status)),
+      el("td", { dataset: { label: "Moves" } }, g.moves),
       el("td", {}, links)));
   }
 }
