@@ -481,3 +481,15 @@ def test_every_gone_viking_decision_has_a_line_saying_what_it_is(page, base: str
     assert said["paid swaps"].startswith(
         "Pay a token to put two cards of your hand under the draw pile"
     )
+
+
+def test_knarr_keys_the_icons_its_moves_and_destinations_write_short(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state = drakkar.load("knarr").new(3, seed=2)
+    msg = table_msg(state, state.current_player, "knarr")
+    assert any(" BR" in a["label"] or " REP" in a["label"] for a in msg["legal"])  # "take slot 2: purple BR"
+    draw(page, base, msg)
+    key = page.inner_text("#board .key")
+    for short in ("VP victory point", "BR silver bracelet", "RC recruit token", "REP reputation"):
+        assert short in key, key
