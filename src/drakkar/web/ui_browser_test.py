@@ -468,3 +468,14 @@ def test_the_lobbys_list_shows_each_games_status_and_links_on_a_phone(browser, b
     page.context.close()
     assert all(left >= 0 and right <= 390 and width > 0 for left, right, width in boxes), boxes
     assert "Moves" in moves, moves  # a bare number, alone on its line, would say nothing
+
+
+def test_the_tabs_title_says_when_it_is_your_turn(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "high-card", persons=2)  # Player 1 moves first
+    second = page.get_attribute("a.seat-link[data-seat='1']", "href") or ""
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    assert page.title() == "Your turn · drakkar — High Card"  # seen in a background tab's strip
+    page.goto(base + second)
+    page.wait_for_selector("#where:has-text('Player 2')")
+    assert page.title() == "drakkar — High Card"

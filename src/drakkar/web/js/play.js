@@ -181,8 +181,9 @@ async function draw(msg) {
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // a menu of an older table
   const me = msg.seat;
   $("where").textContent = `${msg.title} · ${watching ? "watching" : seatName(msg, me)} · game ${msg.game_id}`;
-  document.title = `drakkar — ${msg.title}`;
   const mine = me !== null && msg.to_move === me;
+  // a tab in the background says it is your turn in its title (the tab strip shows it)
+  document.title = `${mine && !msg.over ? "Your turn · " : ""}drakkar — ${msg.title}`;
   const banner = $("banner");
   banner.className = "banner" + (msg.over ? " over" : mine ? " yours" : "");
   const turn = msg.over ? `The game is over${result(msg)}.` : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
