@@ -95,6 +95,8 @@ def test_a_finished_gone_viking_table_shows_no_trump_or_god_still_in_play(page, 
     }  # fmt: skip
     (header,) = rendered(page, base, msg, ".row")[:1]
     assert "Raid" in header and "Trump" not in header and "God in play" not in header
+    # the Raid Leader, not a trick's leader (a trick's lead is "led: Fists")
+    assert f"Raid Leader: P{view['leader']}" in header and " leader:" not in header
     view["winners"] = []  # the same table mid-game shows both
     (header,) = rendered(page, base, msg, ".row")[:1]
     assert "Trump: " in header and "God in play: Loki" in header

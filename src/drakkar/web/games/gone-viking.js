@@ -44,7 +44,7 @@ export function render(root, msg, ui) {
     el("span", { class: "stat" }, `phase: ${v.phase}`),
     over ? null : el("span", { class: "trump" }, `Trump: ${v.trump}`),
     v.led ? el("span", { class: "stat" }, `led: ${v.led}`) : null,
-    el("span", { class: "stat" }, `leader: ${name(v.leader)}`),
+    el("span", { class: "stat" }, `Raid Leader: ${name(v.leader)}`), // (not the trick's: "led" is its type)
     el("span", { class: "stat" }, `wealth to win: ${v.win_wealth}`),
     v.god_in_play && !over ? el("span", { class: "stat" }, `God in play: ${v.god_in_play.god} (${name(v.god_in_play.owner)})`) : null);
 
