@@ -490,7 +490,8 @@ def test_knarr_keys_the_icons_its_moves_and_destinations_write_short(page, base:
 
     state = drakkar.load("knarr").new(3, seed=2)
     msg = table_msg(state, state.current_player, "knarr")
-    assert any(" BR" in a["label"] or " REP" in a["label"] for a in msg["legal"])  # "take slot 2: purple BR"
+    # a recruit's label: "recruit red VP: take slot 2: purple BR, paying a recruit token"
+    assert any(" BR" in a["label"] or " REP" in a["label"] for a in msg["legal"])
     draw(page, base, msg)
     key = page.inner_text("#board .key")
     for short in ("VP victory point", "BR silver bracelet", "RC recruit token", "REP reputation"):
