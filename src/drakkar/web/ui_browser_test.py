@@ -479,3 +479,18 @@ def test_the_tabs_title_says_when_it_is_your_turn(page, base: str) -> None:  # t
     page.goto(base + second)
     page.wait_for_selector("#where:has-text('Player 2')")
     assert page.title() == "drakkar — High Card"
+
+
+def test_the_lobby_shows_how_to_name_villainous_vikings_captains_and_the_example_plays(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    page.goto(base + "/")
+    page.select_option("#game", "villainous-vikings")
+    page.select_option("#players", "4")
+    said = page.inner_text("#option-captains-help")
+    example = re.search(r"e\.g\. (\S+)", said)
+    assert example, said  # the ids were nowhere on the page but in a refusal
+    page.fill("#option-captains", example.group(1))
+    page.click("#create-button")
+    page.wait_for_selector("#created h3, #error .error")
+    assert page.locator("#created h3").count() == 1, page.inner_text("#error")
