@@ -267,7 +267,10 @@ function adviceFor(msg, ui) {
 setInterval(() => {
   const clock = document.getElementById("clock");
   const deadline = Number($("banner").dataset.deadline || 0);
-  if (clock) clock.textContent = deadline ? `${Math.max(0, Math.ceil(deadline - Date.now() / 1000))} s` : "";
+  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  // "45 s"; a minute or more as "4:05" ("245 s" is sums to do)
+  const said = left < 60 ? `${left} s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  if (clock) clock.textContent = deadline ? said : "";
 }, 250);
 
 if (watching) connect("watch");
