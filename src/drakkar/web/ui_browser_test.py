@@ -497,10 +497,7 @@ def test_the_lobby_shows_how_to_name_villainous_vikings_captains_and_the_example
 
 
 def test_a_long_turn_timer_reads_in_minutes_and_seconds(page, base: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(base + "/")
-    page.select_option("#game", "high-card")
-    page.fill("#turn-seconds", "600")
-    page.click("#create-button")
-    page.click("a.seat-link[data-seat='0']")
-    page.wait_for_selector("#clock:not(:empty)")
+    from drakkar.web.browser_test import take_a_timed_high_card_seat
+
+    take_a_timed_high_card_seat(page, base, 600)
     assert re.fullmatch(r"(10:00|9:[0-5]\d)", page.inner_text("#clock")), page.inner_text("#clock")
