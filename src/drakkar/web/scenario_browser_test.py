@@ -275,7 +275,9 @@ def test_villainous_vikings_ragnarok_says_what_the_seat_to_decide_may_do(page, b
     seat = s.current_player
     gold = s.gold[seat]
     draw(page, base, table_msg(s, seat, "villainous-vikings"))
-    assert page.inner_text(".zone:has(h3:text('Ragnarök')) .choices") == (
+    # spelt as the log spells it ("wins Ragnarok (+7 VP)"), not "Ragnarök" beside it
+    assert "Ragnarok" in page.locator(".zone h3").all_text_contents()
+    assert page.inner_text(".zone:has(h3:text('Ragnarok')) .choices") == (
         f"You decide: buy a sword for 5 gold (you have {gold}), or done."
     )
 

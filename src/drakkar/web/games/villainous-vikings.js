@@ -278,8 +278,8 @@ export function render(root, msg, ui) {
   const fight = v.battle ? battle(v.battle, msg, ui, take) : null;
   const choice = v.decision ? decision(msg, v.decision) : null;
   const rag = v.ragnarok;
-  const ragnarok = rag ? zone("Ragnarök", el("div", {},
-    rag.winner !== null && rag.winner !== undefined ? el("span", { class: "stat" }, `${name(rag.winner)} wins Ragnarök`) : null,
+  const ragnarok = rag ? zone("Ragnarok", el("div", {}, // (spelt as the log and the rules page spell it)
+    rag.winner !== null && rag.winner !== undefined ? el("span", { class: "stat" }, `${name(rag.winner)} wins Ragnarok`) : null,
     Object.entries(rag.swords || {}).map(([seat, n]) => el("span", { class: "stat" }, `${name(Number(seat))}: ${n} swords`)),
     (rag.out || []).length ? el("span", { class: "stat" }, `out: ${rag.out.map(name).join(", ")}`) : null),
   rag.choices ? choices(msg, rag.choices, ui, take) : null) : null;
