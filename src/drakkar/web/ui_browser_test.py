@@ -501,3 +501,18 @@ def test_a_long_turn_timer_reads_in_minutes_and_seconds(page, base: str) -> None
 
     take_a_timed_high_card_seat(page, base, 600)
     assert re.fullmatch(r"(10:00|9:[0-5]\d)", page.inner_text("#clock")), page.inner_text("#clock")
+
+
+def test_the_lobby_keeps_the_seats_filled_in_when_the_player_count_changes(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "viking-raid")
+    page.select_option("#players", "3")
+    page.fill("#seat-name-0", "Astrid")
+    page.select_option("#seat-1", "person")
+    page.fill("#seat-name-1", "Bjorn")
+    page.select_option("#seat-2", "bot:hard")
+    page.select_option("#players", "4")  # a fourth seat: the three filled in stay
+    assert [page.input_value(f"#seat-name-{i}") for i in range(4)] == ["Astrid", "Bjorn", "", ""]
+    assert [page.input_value(f"#seat-{i}") for i in range(4)] == [
+        "person", "person", "bot:hard", "bot:normal",
+    ]  # fmt: skip

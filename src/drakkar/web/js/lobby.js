@@ -78,12 +78,17 @@ function fillSeats() {
   const said = levels.filter((l) => LEVELS[l]).map((l) => `${l} ${LEVELS[l]}`);
   $("levels").textContent = said.length ? `Bot levels: ${said.join("; ")}.` : "";
   const box = $("seats");
+  // the seats filled in so far stay as they were when the player count changes
+  const had = [...box.querySelectorAll(".seat-row")].map((row) => [row.querySelector("select").value, row.querySelector("input").value]);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
+    const fresh = i === 0 ? "person" : `bot:${levels.includes("normal") ? "normal" : levels[0]}`;
+    let [kind, typed] = had[i] ?? [fresh, ""];
+    if (kind !== "person" && !levels.includes(kind.slice(4))) kind = fresh; // (another game's level)
     const who = el("select", { id: `seat-${i}`, dataset: { seat: i }, "aria-label": `Seat ${i + 1}: a person or a bot` },
-      el("option", { value: "person", selected: i === 0 }, "a person"),
-      levels.map((l) => el("option", { value: `bot:${l}`, selected: i > 0 && l === (levels.includes("normal") ? "normal" : levels[0]) }, `bot, ${l}`)));
-    const name = el("input", { id: `seat-name-${i}`, placeholder: `name (Player ${i + 1})`, maxlength: 40, "aria-label": `Seat ${i + 1}: name` });
+      el("option", { value: "person", selected: kind === "person" }, "a person"),
+      levels.map((l) => el("option", { value: `bot:${l}`, selected: kind === `bot:${l}` }, `bot, ${l}`)));
+    const name = el("input", { id: `seat-name-${i}`, value: typed, placeholder: `name (Player ${i + 1})`, maxlength: 40, "aria-label": `Seat ${i + 1}: name` });
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${i + 1}`), who, name));
   }
 }
