@@ -241,6 +241,18 @@ def test_a_bot_plays_for_a_person_whose_time_runs_out(client) -> None:
     assert len(stored_actions(client, created["id"])) >= 1
 
 
+def test_a_person_whose_time_runs_out_is_told_what_was_played_for_them(client) -> None:
+    created = new_game(client, turn_seconds=0.3)
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        m = hello(ws, 0, token(created, 0))
+        labels = {x["label"] for x in m["legal"]}
+        seen: list[dict] = []
+        told = until(ws, lambda m: seen.append(m) or m["type"] == "timeout")
+        assert told["move"] == 0 and told["label"] in labels  # the move it was, and what
+        played = next(m for m in seen if m["type"] == "state" and m["moves"] == 1)
+        assert played["log"][1] == f"player 0 plays {told['label'].split()[1]}"  # (play 7)
+
+
 def test_a_restarted_server_rebuilds_every_game_by_replay(tmp_path: Path) -> None:
     app = create_app([HIGH_CARD], data_dir=str(tmp_path), bot_delay=0.0)
     with TestClient(app) as c:

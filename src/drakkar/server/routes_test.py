@@ -78,6 +78,21 @@ def test_a_body_declared_too_large_is_refused_before_it_is_read(client) -> None:
     assert client.get("/api/games").json() == []
 
 
+@pytest.mark.parametrize(
+    "names",
+    [("Astrid", "Astrid"), ("Astrid", " astrid "), ("Player 2", None)],  # None: "Player 2"
+)
+def test_two_seats_of_one_name_are_refused(client, names) -> None:  # type: ignore[no-untyped-def]
+    # the log, the banner and the final scores would read "Astrid" for either of them
+    seats = [{"kind": "person", "name": n} if n else {"kind": "person"} for n in names]
+    r = client.post("/api/games", json={"game": "high-card", "seats": seats})
+    assert r.status_code == 400 and r.json()["error"] == "bad-seats", r.json()
+    assert r.json()["reason"] == (
+        f"seat 1: another seat is called {names[0]!r} too; give each seat its own name"
+    )
+    assert client.get("/api/games").json() == []
+
+
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot"}]
 
 

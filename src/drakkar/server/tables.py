@@ -315,6 +315,11 @@ class Hub:
                 )
             else:
                 seats.append(Seat("bot", levels[level], name or f"Bot {i + 1} ({level})"))
+        names = [x.name.casefold() for x in seats]  # the log and the scores tell seats by name
+        for i, same in ((i, x) for i, x in enumerate(names) if x in names[:i]):
+            was = shown(seats[names.index(same)].name)
+            why = f"seat {i}: another seat is called {was} too; give each seat its own name"
+            raise PlayError("bad-seats", why)
         return seats, tokens
 
     def restore(self) -> None:
@@ -551,11 +556,18 @@ class Hub:
             )
             legal = snapshot.legal_actions()
             action = legal[random.Random(moves).randrange(len(legal))]
+        # (its label now, on the table at that move: the bot may have searched on the snapshot)
+        label = table.state.action_label(action) if table.moves == moves else ""
         try:
             await self.play(table, seat, [action], expected_moves=moves)
         except PlayError as e:
             if e.code != "stale":
                 log.error("bot for seat %s of game %s failed: %s", seat, table.id, e)
+            return
+        if table.seats[seat].kind == "person":  # its time ran out: say what was played for it
+            told = {"type": "timeout", "move": moves, "label": label}
+            for conn in [c for c in table.connections if c.seat == seat]:
+                await conn.send(told)
 
     def start(self) -> None:
         """Called once the event loop runs: start the search workers, then the bots and

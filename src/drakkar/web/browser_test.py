@@ -191,16 +191,25 @@ def test_a_card_is_matched_to_the_actions_that_name_it_first(page, base: str) ->
     }
 
 
+def take_a_timed_high_card_seat(page, base: str, seconds: int) -> None:  # type: ignore[no-untyped-def]
+    """A High Card game against a bot with a turn timer, seat 0 open and its clock running."""
+    page.goto(base + "/")
+    page.select_option("#game", "high-card")
+    page.fill("#turn-seconds", str(seconds))
+    page.click("#create-button")
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#clock:not(:empty)")
+
+
 def test_a_person_whose_time_runs_out_sees_the_clock_and_a_bot_moves_for_them(
     page, base: str
 ) -> None:  # type: ignore[no-untyped-def]
-    page.goto(base + "/")
-    page.select_option("#game", "high-card")
-    page.fill("#turn-seconds", "2")
-    page.click("#create-button")
-    page.click("a.seat-link[data-seat='0']")
-    page.wait_for_selector("#clock:has-text(' s')")
+    take_a_timed_high_card_seat(page, base, 2)
+    assert page.inner_text("#clock").endswith(" s")
     page.wait_for_selector(".log p:has-text('Player 1 plays')", timeout=15_000)  # nobody clicked
+    played = page.locator(".log p:has-text('Player 1 plays')").first.inner_text().split()[-1]
+    page.wait_for_selector("#error .error")  # and the page says so, naming the move
+    assert page.inner_text("#error") == f'Your time ran out: "play {played}" was played for you.'
 
 
 def test_the_page_rejoins_by_itself_when_the_server_is_killed_and_restarted(  # type: ignore[no-untyped-def]

@@ -95,6 +95,8 @@ def test_a_finished_gone_viking_table_shows_no_trump_or_god_still_in_play(page, 
     }  # fmt: skip
     (header,) = rendered(page, base, msg, ".row")[:1]
     assert "Raid" in header and "Trump" not in header and "God in play" not in header
+    # the Raid Leader, not a trick's leader (a trick's lead is "led: Fists")
+    assert f"Raid Leader: P{view['leader']}" in header and " leader:" not in header
     view["winners"] = []  # the same table mid-game shows both
     (header,) = rendered(page, base, msg, ".row")[:1]
     assert "Trump: " in header and "God in play: Loki" in header
@@ -273,7 +275,9 @@ def test_villainous_vikings_ragnarok_says_what_the_seat_to_decide_may_do(page, b
     seat = s.current_player
     gold = s.gold[seat]
     draw(page, base, table_msg(s, seat, "villainous-vikings"))
-    assert page.inner_text(".zone:has(h3:text('Ragnarök')) .choices") == (
+    # spelt as the log spells it ("wins Ragnarok (+7 VP)"), not "Ragnarök" beside it
+    assert "Ragnarok" in page.locator(".zone h3").all_text_contents()
+    assert page.inner_text(".zone:has(h3:text('Ragnarok')) .choices") == (
         f"You decide: buy a sword for 5 gold (you have {gold}), or done."
     )
 
@@ -357,3 +361,140 @@ def test_a_villainous_vikings_sovereign_defender_shows_his_hammers(page, base: s
     assert [d.get_attribute("aria-label") for d in page.locator(".side .die").all()][-2:] == [
         "white 2 swords", "white shield",
     ]  # fmt: skip
+
+
+def test_viking_raids_last_round_is_said_in_words_and_not_once_the_game_is_over(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    import drakkar
+
+    state = drakkar.load("viking-raid").new(3, seed=1)
+    msg = table_msg(state, 0, "viking-raid")
+    msg["view"]["ending"] = True  # someone has completed 3 raids: this round is the last
+    draw(page, base, msg)
+    header = page.locator("#board > .row").first.inner_text()
+    assert "last round" in header and "ending" not in header and "true" not in header
+    msg["view"]["winners"] = [1]  # the same table once the game is over
+    draw(page, base, msg)
+    assert "last round" not in page.locator("#board > .row").first.inner_text()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_villainous_vikings_location_name_runs_past_its_card(
+    browser, base: str, width: int
+) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.games.villainous_vikings.scenarios import new
+
+    s = new(3, stack=("constantinople",))
+    msg = table_msg(s, 0, "villainous-vikings")
+    view, names = msg["view"], [loc.name for loc in s.cs.locations]
+    pooled = next(c for c in view["pool"] if c["name"] == "Constantinople")
+    view["pool"] = [{**pooled, "name": n} for n in names]  # every name in the Journey Pool
+    view["players"][0]["locations"] = [  # and every one held, as small cards to sacrifice
+        {"name": n, "region": 0, "face_up": True, "vp": 1, "sacrifice": "+1 sword"} for n in names
+    ]
+    msg["legal"] = [
+        {"action": 900 + i, "label": f"sacrifice location {n}"} for i, n in enumerate(names)
+    ]
+    page = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+    draw(page, base, msg)
+    cut = page.evaluate("""() => [...document.querySelectorAll(".card.location .name")].filter((n) => {
+        const name = n.getBoundingClientRect(), card = n.closest(".card").getBoundingClientRect();
+        return n.scrollWidth > n.clientWidth + 1 || name.left < card.left || name.right > card.right;
+    }).map((n) => `${n.textContent}${n.closest(".card.small") ? " (small)" : ""}`)""")
+    held = page.locator("#hand .card.location").count()
+    page.context.close()
+    assert held == len(names) and cut == []
+
+
+def test_gone_viking_says_the_fist_value_won_as_won_not_as_a_fist_count(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(4, seed=2)
+    msg = table_msg(state, 0, "gone-viking")
+    msg["view"]["fists_won"] = [0, 27, 0, 0]  # as after player 2 took tricks of Fists 8, 9, 10
+    draw(page, base, msg)
+    text = page.inner_text(".player[data-seat='1']")
+    assert "Fists won 27" in text and "Fists 27" not in text  # not read as 27 Fist tokens
+
+
+def test_viking_raids_declaration_says_why_there_is_no_raid_to_declare(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    said = {}
+    for seed in range(40):  # a declaration with a raid to declare, and one without
+        state = drakkar.load("viking-raid").new(3, seed=seed)
+        while state.view(state.current_player)["step"] != "declare":
+            state.apply(state.legal_actions()[0])
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        if ("go raiding" in labels) in said:
+            continue
+        draw(page, base, table_msg(state, state.current_player, "viking-raid"))
+        said["go raiding" in labels] = page.inner_text("#board .hint")
+        if len(said) == 2:
+            break
+    assert said[True] == "Go raiding or stay home (and draw an extra card)."
+    assert said[False] == (
+        "No raid this turn: it needs a Destination and a Ship you can afford. "
+        "Stay home and draw an extra card."
+    )
+
+
+def test_knarr_says_what_a_trade_is_and_when_it_may_come(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state, rng = drakkar.load("knarr").new(3, seed=2), random.Random(0)
+    said = {}
+    while (
+        len(said) < 3
+    ):  # the action with a trade before it, the trade-or-end step, and one without
+        p = state.current_player
+        labels = [state.action_label(a) for a in state.legal_actions()]
+        key = (state.view(p)["phase"], any(x.startswith("trade ") for x in labels))
+        if key not in said:
+            draw(page, base, table_msg(state, p, "knarr"))
+            said[key] = page.inner_text("#board .hint")
+        state.apply(rng.choice(state.legal_actions()))
+    recruit = "Recruit a Viking (click a card in your hand) or explore a Destination (click it)."
+    assert said[("action", False)] == recruit
+    assert said[("action", True)] == recruit + " You may trade bracelets first (once a turn)."
+    assert said[("trade or end", True)] == (
+        "Trade (spend n bracelets, 1 to 3, to gain columns 1 to n of your ship and of every "
+        "Destination above it) or end your turn."
+    )
+
+
+def test_every_gone_viking_decision_has_a_line_saying_what_it_is(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    game, rng, said = drakkar.load("gone-viking"), random.Random(0), {}
+    for seed in range(2):  # random games reach every phase, Thor's ship in the second
+        state = game.new(4, seed=seed)
+        while not state.is_terminal():
+            p = state.current_player
+            phase = state.view(p)["phase"]
+            if phase not in said:
+                draw(page, base, table_msg(state, p, "gone-viking"))
+                hint = page.locator("#board .hint")
+                said[phase] = hint.inner_text() if hint.count() else None
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(said) == 12 and [p for p, h in said.items() if not h] == [], said
+    assert said["the Jarl's tribute"] == (
+        "The Jarl takes half your tokens that are not Ships, rounded up: choose which, one at a time."
+    )
+    assert said["paid swaps"].startswith(
+        "Pay a token to put two cards of your hand under the draw pile"
+    )
+
+
+def test_knarr_keys_the_icons_its_moves_and_destinations_write_short(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state = drakkar.load("knarr").new(3, seed=2)
+    msg = table_msg(state, state.current_player, "knarr")
+    # a recruit's label: "recruit red VP: take slot 2: purple BR, paying a recruit token"
+    assert any(" BR" in a["label"] or " REP" in a["label"] for a in msg["legal"])
+    draw(page, base, msg)
+    key = page.inner_text("#board .key")
+    for short in ("VP victory point", "BR silver bracelet", "RC recruit token", "REP reputation"):
+        assert short in key, key

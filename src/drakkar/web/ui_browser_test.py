@@ -183,13 +183,16 @@ def test_a_villainous_vikings_asgard_card_says_what_it_does_in_the_pool_and_in_a
     assert f"sacrifice: {held['sacrifice']}" in mine
 
 
-# where a seat's hand (or, without one, the first thing to play) and the latest log line stand
+# where a seat's hand (or, without one, the first thing to play), the latest log line and the
+# moves offered as buttons stand (Gone Viking's leader opens with "pay ... to swap two cards"
+# or "stop swapping", Villainous Vikings' first Captain with "end turn")
 WHERE = """() => {
     const first = document.querySelector("#hand") || document.querySelector(".playable, #actions button");
     const lines = document.querySelectorAll("#log p");
     const last = lines.length ? lines[lines.length - 1].getBoundingClientRect() : null;
+    const buttons = [...document.querySelectorAll("#actions button")].map((b) => b.getBoundingClientRect().bottom);
     return { hand: first.getBoundingClientRect().top + 40, log: last ? last.top : 0,
-             height: innerHeight, scrolled: scrollY };
+             buttons, height: innerHeight, scrolled: scrollY };
 }"""
 
 
@@ -206,7 +209,7 @@ WHERE = """() => {
         ("villainous-vikings", 390, 844),
     ],
 )
-def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: ignore[no-untyped-def]
+def test_your_hand_the_latest_log_line_and_the_moves_buttons_show_without_scrolling(  # type: ignore[no-untyped-def]
     browser, base: str, game: str, width: int, height: int
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -220,6 +223,10 @@ def test_your_hand_and_the_latest_log_line_show_without_scrolling(  # type: igno
     assert where["scrolled"] == 0
     assert where["hand"] < where["height"], f"{game} at {width} px: your hand is below the fold"
     assert 0 < where["log"] < where["height"], f"{game} at {width} px: the log is below the fold"
+    below = [y for y in where["buttons"] if y > where["height"]]
+    assert below == [], f"{game} at {width} px: {len(below)} of the moves' buttons below the fold"
+    if game in ("gone-viking", "villainous-vikings"):
+        assert where["buttons"]  # their first decisions are buttons
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -301,3 +308,211 @@ def test_asking_for_a_hint_by_keyboard_keeps_the_focus_on_it_until_the_answer(
     visited = page.evaluate("window.visited")
     # the button (saying Thinking…) keeps it, then the answer takes it; never a card between
     assert visited[0] == "ask-hint" and not any("card" in v for v in visited), visited
+
+
+def test_the_end_of_a_game_says_who_won_in_the_banner_and_the_scores_above_the_table(  # type: ignore[no-untyped-def]
+    browser, base: str
+) -> None:
+    import random
+
+    from drakkar.web.browser_test import play_to_the_end
+
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    take_a_high_card_seat(page, base)
+    play_to_the_end(page, random.Random(1))
+    winner = page.locator("#final-scores tr.winner td").first.inner_text()
+    assert page.inner_text("#turn") == f"The game is over: {winner} wins."
+    scores = page.locator("#final-scores").bounding_box()
+    assert scores and scores["y"] < page.locator("#board").bounding_box()["y"]  # type: ignore[index]
+    assert scores["y"] < 844  # in sight on a phone, without scrolling
+    page.context.close()
+
+
+def test_a_shared_win_is_said_in_the_banner(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    # Player 1 is dealt 1 and 4, Player 2 2 and 3: 5 each, whatever they play
+    made = page.request.post(
+        base + "/api/games",
+        data={"game": "high-card", "players": 2, "options": {"rounds": 2, "stack": [1, 4, 2, 3]},
+              "seats": [{"kind": "person"}, {"kind": "person"}]},
+    ).json()  # fmt: skip
+    page.goto(base + made["all_seats"])
+    from drakkar.web.browser_test import play_to_the_end
+
+    play_to_the_end(page, __import__("random").Random(2))
+    assert page.inner_text("#turn") == "The game is over: Player 1 and Player 2 share the win."
+
+
+def test_the_lobby_offers_the_first_player_by_seat_counted_from_1(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "knarr")
+    page.select_option("#players", "3")
+    first = page.locator("#option-first_player option")
+    assert first.all_inner_texts() == ["drawn at random", "Seat 1", "Seat 2", "Seat 3"]
+    page.select_option("#option-first_player", label="Seat 3")
+    page.select_option("#players", "4")  # the seat chosen stays chosen, a fourth is offered
+    assert first.count() == 5 and page.input_value("#option-first_player") == "2"
+    with page.expect_request(lambda r: r.method == "POST" and "/api/games" in r.url) as sent:
+        page.click("#create-button")
+    assert json.loads(sent.value.post_data or "{}")["options"]["first_player"] == 2
+    page.wait_for_selector("#created h3")
+
+
+def test_the_lobby_shows_each_options_help_and_default_in_words(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "viking-raid")
+    help_text = page.locator("#option-max_rounds-help")
+    assert help_text.is_visible()  # in sight, not a tooltip: a phone has none
+    assert help_text.inner_text() == (
+        "safety rule: the game ends after this round at the latest (1 to 100). Default: 50."
+    )
+    assert page.get_attribute("#option-max_rounds", "aria-describedby") == "option-max_rounds-help"
+    page.select_option("#game", "knarr")
+    assert page.inner_text("#option-first_player-help") == (
+        "the seat that plays first. Default: drawn at random."
+    )
+
+
+def test_a_seats_name_field_is_wide_enough_to_type_in_on_a_phone(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(base + "/")
+    page.select_option("#game", "villainous-vikings")
+    widths = [page.locator(f"#seat-name-{i}").bounding_box()["width"] for i in range(4)]  # type: ignore[index]
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.context.close()
+    assert min(widths) >= 200 and wide <= 390, widths
+
+
+def test_a_move_that_names_a_seat_names_it_as_the_screen_does(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    import drakkar
+    from drakkar.web.scenario_browser_test import table_msg
+
+    state, rng = drakkar.load("gone-viking").new(4, seed=1), random.Random(1)
+    while not any(state.action_label(a).startswith("steal") for a in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()))  # on to Loki's Home Power
+    seat = state.current_player
+    msg = table_msg(state, seat, "gone-viking")
+    msg.update(type="state", game_id="g", title="Gone Viking!", moves=len(state.history),
+               log=[], deadline=None)  # fmt: skip
+    names = ["Astrid", "Bjorn", "Cnut", "Dagny"]
+    msg["seats"] = [{"name": n, "kind": "person"} for n in names]
+
+    def serve(ws) -> None:  # type: ignore[no-untyped-def]  # the server, saying this one table
+        ws.on_message(lambda m: ws.send(json.dumps(msg)) if '"hello"' in str(m) else None)
+
+    page.route_web_socket(re.compile(r"/ws/games/g$"), serve)
+    page.goto(f"{base}/play/g#s{seat}=token")
+    page.wait_for_selector("#actions button")
+    steals = [b for b in page.locator("#actions button").all_inner_texts() if b.startswith("steal")]
+    assert steals and all(
+        re.fullmatch(r"steal an? \w+ from (Astrid|Bjorn|Cnut|Dagny)", b) for b in steals
+    ), steals
+
+
+def test_a_move_played_by_pointer_leaves_the_page_where_it_was_scrolled(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    # a short screen, scrolled down to the hand: after a tap the focus moves on (to the banner
+    # while the bot thinks, to a card after), and the page stays put
+    page = browser.new_context(viewport={"width": 390, "height": 320}).new_page()
+    take_a_high_card_seat(page, base)
+    page.evaluate("window.scrollBy(0, 400)")  # the hand at the top of the screen, or past it
+    page.locator("#hand .card.playable").first.scroll_into_view_if_needed()
+    before = page.evaluate("scrollY")
+    assert before > 0
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 2")
+    page.wait_for_selector("#hand .card.playable:not([disabled])")  # the bot has answered
+    page.wait_for_timeout(200)
+    after = page.evaluate("scrollY")
+    page.context.close()
+    assert abs(after - before) < 40, (before, after)  # (the log above may grow by a line)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_whose_turn_it_is_stays_in_sight_down_the_table(
+    browser, base: str, width: int, height: int
+) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    create_in_lobby(page, base, "villainous-vikings", persons=1)  # a table taller than the screen
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#banner:has-text('Your turn')")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    banner = page.locator("#banner").bounding_box()
+    scrolled = page.evaluate("scrollY")
+    page.context.close()
+    assert scrolled > 200 and banner and 0 <= banner["y"] < 80, (scrolled, banner)
+
+
+def test_the_lobby_says_what_each_bot_level_plays(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "knarr")
+    offered = page.locator("#seat-1 option").all_inner_texts()
+    assert offered == ["a person", "bot, easy", "bot, normal", "bot, hard"]
+    assert page.inner_text("#levels") == (
+        "Bot levels: easy plays at random; normal plays by rules of thumb; "
+        "hard searches ahead (up to 2 s a move)."
+    )
+
+
+def test_the_lobbys_list_shows_each_games_status_and_links_on_a_phone(browser, base: str) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    create_in_lobby(page, base, "villainous-vikings", persons=1)  # a long title, four seats
+    page.wait_for_selector("#games tr[data-game]")
+    # (read at once: the list is drawn anew every 3 s)
+    boxes, moves = page.evaluate("""() => {
+        const row = document.querySelector("#games tr[data-game]");
+        const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.right, r.width]; };
+        return [[box(row.querySelector(".status")), box(row.querySelector("a"))],
+                getComputedStyle(row.querySelectorAll("td")[3], "::before").content];
+    }""")
+    page.context.close()
+    assert all(left >= 0 and right <= 390 and width > 0 for left, right, width in boxes), boxes
+    assert "Moves" in moves, moves  # a bare number, alone on its line, would say nothing
+
+
+def test_the_tabs_title_says_when_it_is_your_turn(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    create_in_lobby(page, base, "high-card", persons=2)  # Player 1 moves first
+    second = page.get_attribute("a.seat-link[data-seat='1']", "href") or ""
+    page.click("a.seat-link[data-seat='0']")
+    page.wait_for_selector("#hand .card.playable")
+    assert page.title() == "Your turn · drakkar — High Card"  # seen in a background tab's strip
+    page.goto(base + second)
+    page.wait_for_selector("#where:has-text('Player 2')")
+    assert page.title() == "drakkar — High Card"
+
+
+def test_the_lobby_shows_how_to_name_villainous_vikings_captains_and_the_example_plays(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    page.goto(base + "/")
+    page.select_option("#game", "villainous-vikings")
+    page.select_option("#players", "4")
+    said = page.inner_text("#option-captains-help")
+    example = re.search(r"e\.g\. (\S+)", said)
+    assert example, said  # the ids were nowhere on the page but in a refusal
+    page.fill("#option-captains", example.group(1))
+    page.click("#create-button")
+    page.wait_for_selector("#created h3, #error .error")
+    assert page.locator("#created h3").count() == 1, page.inner_text("#error")
+
+
+def test_a_long_turn_timer_reads_in_minutes_and_seconds(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    from drakkar.web.browser_test import take_a_timed_high_card_seat
+
+    take_a_timed_high_card_seat(page, base, 600)
+    assert re.fullmatch(r"(10:00|9:[0-5]\d)", page.inner_text("#clock")), page.inner_text("#clock")
+
+
+def test_the_lobby_keeps_the_seats_filled_in_when_the_player_count_changes(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.select_option("#game", "viking-raid")
+    page.select_option("#players", "3")
+    page.fill("#seat-name-0", "Astrid")
+    page.select_option("#seat-1", "person")
+    page.fill("#seat-name-1", "Bjorn")
+    page.select_option("#seat-2", "bot:hard")
+    page.select_option("#players", "4")  # a fourth seat: the three filled in stay
+    assert [page.input_value(f"#seat-name-{i}") for i in range(4)] == ["Astrid", "Bjorn", "", ""]
+    assert [page.input_value(f"#seat-{i}") for i in range(4)] == [
+        "person", "person", "bot:hard", "bot:normal",
+    ]  # fmt: skip

@@ -26,7 +26,9 @@ class Options(GameOptions):
         "study begun with it is refused once the files change",
         local=True,
     )
-    captains: tuple[str, ...] = option((), "Captain ids by seat (empty: dealt at random)")
+    captains: tuple[str, ...] = option(
+        (), "Captain ids by seat, e.g. glamr,ragnar,ivar,erik (empty: dealt at random)"
+    )
     stack: tuple[str, ...] = option(
         (), "Location/Asgard ids (or 'ragnarok') put on top of the Journey Deck in order (testing)"
     )

@@ -5,10 +5,20 @@ import { el } from "/static/js/common.js";
 import { actionsByCard, backs, card, zone } from "/static/js/cards.js";
 
 const GODS = { Odin: "Books 12", Freya: "Coins 11", Thor: "Hammers 10", Loki: "Fists 9" };
+// What the seat to move decides, in each phase (the rules page's words, shortened)
 const HINTS = {
   tricks: "Click cards of one type to build your play, then \"done\"; or lay a God face down.",
   "free swap": "Click cards to swap, or stop swapping.",
+  "paid swaps": "Pay a token to put two cards of your hand under the draw pile and draw two from its top, or stop swapping.",
   "paid swap: pick two cards": "Click the two cards to swap.",
+  "leader names trump": "Name trump: any of the four types.",
+  "God names trump": "Your God names trump: any of the four types.",
+  "Odin's Home Power": "Odin's Home Power: take 2 tokens from the supply, one at a time.",
+  "Freya's Home Power": "Freya's Home Power: return one of your tokens (not a Ship) to the supply.",
+  "Loki's Home Power": "Loki's Home Power: take a token from the supply, or steal one (not a Ship) from another player.",
+  "ship building": "Build a Ship from a Book, a Coin, a Hammer and a Fist, or from 4 Trees (with Thor's Home Power, any 4 tokens); or build none.",
+  "Thor's ship": "Thor's Home Power: choose the 4 tokens (not Ships) that make your Ship, one at a time.",
+  "the Jarl's tribute": "The Jarl takes half your tokens that are not Ships, rounded up: choose which, one at a time.",
 };
 
 function gvCard(name, opts = {}) {
@@ -34,7 +44,7 @@ export function render(root, msg, ui) {
     el("span", { class: "stat" }, `phase: ${v.phase}`),
     over ? null : el("span", { class: "trump" }, `Trump: ${v.trump}`),
     v.led ? el("span", { class: "stat" }, `led: ${v.led}`) : null,
-    el("span", { class: "stat" }, `leader: ${name(v.leader)}`),
+    el("span", { class: "stat" }, `Raid Leader: ${name(v.leader)}`), // (not the trick's: "led" is its type)
     el("span", { class: "stat" }, `wealth to win: ${v.win_wealth}`),
     v.god_in_play && !over ? el("span", { class: "stat" }, `God in play: ${v.god_in_play.god} (${name(v.god_in_play.owner)})`) : null);
 
@@ -62,7 +72,8 @@ export function render(root, msg, ui) {
       v.winners.includes(seat) ? " — winner" : ""),
     el("div", {}, el("span", { class: "stat" }, "wealth ", el("b", {}, v.wealth[seat])),
       el("span", { class: "stat" }, `won ${v.won[seat].length} cards`),
-      v.fists_won[seat] ? el("span", { class: "stat" }, `Fists ${v.fists_won[seat]}`) : null),
+      // the Fist value won this raid, the Jarl's tie-break (the terminal's "Fists won" column)
+      v.fists_won[seat] ? el("span", { class: "stat", title: "Fist value won this raid: the Jarl's tie-break" }, "Fists won ", el("b", {}, v.fists_won[seat])) : null),
     el("div", {}, tokens(t)),
     v.voids[seat].length ? el("div", { class: "muted" }, `out of ${v.voids[seat].join(", ")}`) : null,
     seat === msg.seat ? null : zone(`hand (${v.hand_sizes[seat]})${(v.known_hands || {})[seat] ? ` · you know: ${v.known_hands[seat].join(", ")}` : ""}`,

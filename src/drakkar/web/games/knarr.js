@@ -8,7 +8,11 @@ const COLOURS = ["red", "yellow", "green", "blue", "purple"];
 const HINTS = {
   action: "Recruit a Viking (click a card in your hand) or explore a Destination (click it).",
   pay: "Pay for the Destination: click Vikings of your crew (under your name).",
+  "trade or end": "Trade (spend n bracelets, 1 to 3, to gain columns 1 to n of your ship and of every Destination above it) or end your turn.",
 };
+const TRADE_FIRST = " You may trade bracelets first (once a turn)."; // the action step's trade buttons
+// the icons the moves and Destinations write short (the terminal's legend, games/knarr/render.py)
+const KEY = "Key: VP victory point · BR silver bracelet · RC recruit token · REP reputation · CARD a blind Viking from the deck.";
 
 function viking(name, opts = {}) {
   const [colour, ...asset] = String(name).split(" ");
@@ -81,7 +85,9 @@ export function render(root, msg, ui) {
     const recruit = take(v.hand);
     hand = zone("your hand", el("div", { class: "cards", id: "hand" }, v.hand.map((vk) => viking(vk, { actions: recruit.get(vk), ui }))));
   }
-  const hint = ui.interactive && HINTS[v.phase] ? el("p", { class: "hint" }, HINTS[v.phase]) : null;
-  root.replaceChildren(...[header, hint, hand, destinations, board, players, decks].filter(Boolean)); // your choices in sight
+  const trade = v.phase === "action" && ui.legal.some((a) => a.label.startsWith("trade "));
+  const hint = ui.interactive && HINTS[v.phase] ? el("p", { class: "hint" }, HINTS[v.phase] + (trade ? TRADE_FIRST : "")) : null;
+  const key = el("p", { class: "key muted" }, KEY);
+  root.replaceChildren(...[header, key, hint, hand, destinations, board, players, decks].filter(Boolean)); // your choices in sight
   return drawn;
 }

@@ -31,7 +31,7 @@ const ENCOUNTER = {
 // What the seat to move is choosing, in a few words.
 const HINTS = {
   discard: "Over the hand limit: click a card to discard.",
-  declare: "Go raiding or stay home.",
+  declare: "Go raiding or stay home (and draw an extra card).",
   build: "Build a Ship: click a Ship card.",
   hire: "Hire Crew: click Crew cards one by one, then \"done hiring\".",
   destination: "Choose a Destination: click a Destination card.",
@@ -113,7 +113,7 @@ export function render(root, msg, ui) {
     el("span", { class: "stat" }, `Round ${v.round} of ${v.max_rounds}`),
     v.step && v.step !== "none" ? el("span", { class: "stat" }, `step: ${v.step}`) : null,
     el("span", { class: "stat" }, `sinking: ${v.sinking}`),
-    v.ending ? el("span", { class: "stat" }, `ending: ${v.ending}`) : null);
+    v.ending && !v.winners ? el("span", { class: "trump" }, "last round") : null); // (someone has 3 raids)
   const decks = el("div", { class: "row" },
     zone(`Viking deck (${v.viking_deck})`, el("div", { class: "cards" }, v.viking_deck ? backs(1) : [])),
     zone(`Encounter deck (${v.encounter_deck})`, el("div", { class: "cards" }, v.encounter_deck ? backs(1) : [])),
@@ -131,7 +131,10 @@ export function render(root, msg, ui) {
   }
   const players = el("div", { class: "players" }, v.players.map((p, seat) => raider(msg, v, p, seat)));
   const note = v.players.some((p) => p.ship) ? sinkingNote(v) : null; // (no damage to read before)
-  const hint = ui.interactive && HINTS[v.step] ? el("p", { class: "hint" }, HINTS[v.step]) : null;
+  // (a raid needs a Destination and a Ship you can afford: say so when there is none to declare)
+  const raidless = v.step === "declare" && !ui.legal.some((a) => a.label === "go raiding");
+  const say = raidless ? "No raid this turn: it needs a Destination and a Ship you can afford. Stay home and draw an extra card." : HINTS[v.step];
+  const hint = ui.interactive && say ? el("p", { class: "hint" }, say) : null;
   root.replaceChildren(...[header, hint, hand, raid, players, note, decks].filter(Boolean)); // your hand in sight
   return drawn;
 }

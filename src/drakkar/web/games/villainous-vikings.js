@@ -115,7 +115,7 @@ function choices(msg, c, ui, take) {
       const acts = plays.get(x.name) || [];
       if (acts.length && ui.interactive) {
         playable(row, acts, ui);
-        row.setAttribute("aria-label", `${acts.map((a) => a.label).join(" or ")}: ${x.gives}`);
+        row.setAttribute("aria-label", `${acts.map((a) => (ui.say || String)(a.label)).join(" or ")}: ${x.gives}`);
       }
       return el("li", {}, row);
     })) : null);
@@ -278,8 +278,8 @@ export function render(root, msg, ui) {
   const fight = v.battle ? battle(v.battle, msg, ui, take) : null;
   const choice = v.decision ? decision(msg, v.decision) : null;
   const rag = v.ragnarok;
-  const ragnarok = rag ? zone("Ragnarök", el("div", {},
-    rag.winner !== null && rag.winner !== undefined ? el("span", { class: "stat" }, `${name(rag.winner)} wins Ragnarök`) : null,
+  const ragnarok = rag ? zone("Ragnarok", el("div", {}, // (spelt as the log and the rules page spell it)
+    rag.winner !== null && rag.winner !== undefined ? el("span", { class: "stat" }, `${name(rag.winner)} wins Ragnarok`) : null,
     Object.entries(rag.swords || {}).map(([seat, n]) => el("span", { class: "stat" }, `${name(Number(seat))}: ${n} swords`)),
     (rag.out || []).length ? el("span", { class: "stat" }, `out: ${rag.out.map(name).join(", ")}`) : null),
   rag.choices ? choices(msg, rag.choices, ui, take) : null) : null;

@@ -22,7 +22,8 @@ export function playable(node, actions, ui) {
   node.classList.add("playable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", actions.map((a) => a.label).join(" or "));
+  const say = ui.say || String; // a label's seats by name
+  node.setAttribute("aria-label", actions.map((a) => say(a.label)).join(" or "));
   const choose = (event) => {
     if (actions.length === 1) ui.act(actions[0].action);
     else menu(event, actions, ui, node);
@@ -87,7 +88,7 @@ function menu(event, actions, ui, opener) {
   };
   const outside = (e) => { if (!box.contains(e.target)) close(); };
   const box = el("div", { class: "menu", role: "menu" },
-    actions.map((a) => el("button", { role: "menuitem", onclick: () => { close(); ui.act(a.action); } }, a.label)),
+    actions.map((a) => el("button", { role: "menuitem", onclick: () => { close(); ui.act(a.action); } }, (ui.say || String)(a.label))),
     el("button", { class: "secondary", role: "menuitem", onclick: close }, "cancel"));
   box.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); close(); }

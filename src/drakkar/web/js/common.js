@@ -89,11 +89,16 @@ export function scoresTable(msg) {
         el("td", {}, r.win ? (msg.returns[r.seat] < 1 ? "shared win" : "winner") : "")))));
 }
 
-/** A log line with "player 2" or "seat 2" written as that seat's name (games log seats from 0,
- * the screen counts them from 1). */
+/** Text with "player 2" or "seat 2" written as that seat's name (games count seats from 0 in
+ * their log and labels, "steal a Book from player 0"; the screen counts them from 1). */
+export function seatNames(msg, text) {
+  return String(text).replace(/\b(?:player|seat) (\d+)\b/gi, (all, n) =>
+    (Number(n) < msg.seats.length ? msg.seats[Number(n)].name : all));
+}
+
+/** A log line, its seats by name. */
 export function logLine(msg, line) {
-  return el("p", {}, line.replace(/\b(?:player|seat) (\d+)\b/gi, (all, n) =>
-    (Number(n) < msg.seats.length ? msg.seats[Number(n)].name : all)));
+  return el("p", {}, seatNames(msg, line));
 }
 
 export function fmt(x) {

@@ -24,6 +24,10 @@ function fillPlayers() {
   fillSeats();
 }
 
+// An option that names a seat counts seats from 0, as the games do, and -1 for none; the form
+// counts seats from 1 and says -1 in words: a choice of seats, its help without the numbers.
+const SEAT_OPTIONS = { first_player: { none: "drawn at random", help: "the seat that plays first" } };
+
 function fillOptions() {
   const box = $("options");
   box.replaceChildren();
@@ -31,7 +35,16 @@ function fillOptions() {
     if (o.name.includes("stack")) continue; // stacked decks are for tests, not for the lobby
     const id = `option-${o.name}`;
     let input;
-    if (o.choices) {
+    let shown = Array.isArray(o.default) ? o.default.join(",") || "none" : String(o.default);
+    let help = o.help;
+    const seat = SEAT_OPTIONS[o.name];
+    if (seat) {
+      input = el("select", { id, dataset: { option: o.name, type: o.type, seats: "" } },
+        el("option", { value: -1, selected: o.default === -1 }, seat.none));
+      seatChoices(input, o.default);
+      shown = o.default === -1 ? seat.none : `Seat ${o.default + 1}`;
+      help = seat.help;
+    } else if (o.choices) {
       input = el("select", { id, dataset: { option: o.name, type: o.type } },
         o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
     } else if (o.type === "bool") {
@@ -40,20 +53,42 @@ function fillOptions() {
       const value = Array.isArray(o.default) ? o.default.join(",") : (o.default ?? "");
       input = el("input", { id, value, type: o.type === "int" ? "number" : "text", dataset: { option: o.name, type: o.type } });
     }
-    box.append(el("label", { title: o.help }, o.name.replaceAll("_", " "), input));
+    // the help in sight, not only as a tooltip (a phone shows none)
+    const said = el("small", { class: "option-help", id: `${id}-help` }, `${help.replace(/\.$/, "")}. Default: ${shown}.`);
+    input.setAttribute("aria-describedby", said.id);
+    box.append(el("label", {}, o.name.replaceAll("_", " "), input, said));
   }
 }
+
+/** A seat option's choices after its first: "Seat 1" ... for the player count, keeping the
+ * seat chosen while there still is one. */
+function seatChoices(select, chosen = Number(select.value)) {
+  while (select.options.length > 1) select.remove(1);
+  for (let i = 0; i < Number($("players").value); i++) {
+    select.append(el("option", { value: i, selected: i === chosen }, `Seat ${i + 1}`));
+  }
+}
+
+// What each bot level plays (docs/bots.md); a person's seat moves by its level when time runs out
+const LEVELS = { easy: "plays at random", normal: "plays by rules of thumb", hard: "searches ahead (up to 2 s a move)" };
 
 function fillSeats() {
   const n = Number($("players").value);
   const levels = current().levels;
+  const said = levels.filter((l) => LEVELS[l]).map((l) => `${l} ${LEVELS[l]}`);
+  $("levels").textContent = said.length ? `Bot levels: ${said.join("; ")}.` : "";
   const box = $("seats");
+  // the seats filled in so far stay as they were when the player count changes
+  const had = [...box.querySelectorAll(".seat-row")].map((row) => [row.querySelector("select").value, row.querySelector("input").value]);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
+    const fresh = i === 0 ? "person" : `bot:${levels.includes("normal") ? "normal" : levels[0]}`;
+    let [kind, typed] = had[i] ?? [fresh, ""];
+    if (kind !== "person" && !levels.includes(kind.slice(4))) kind = fresh; // (another game's level)
     const who = el("select", { id: `seat-${i}`, dataset: { seat: i }, "aria-label": `Seat ${i + 1}: a person or a bot` },
-      el("option", { value: "person", selected: i === 0 }, "a person"),
-      levels.map((l) => el("option", { value: `bot:${l}`, selected: i > 0 && l === (levels.includes("normal") ? "normal" : levels[0]) }, `bot, ${l}`)));
-    const name = el("input", { id: `seat-name-${i}`, placeholder: `name (Player ${i + 1})`, maxlength: 40, "aria-label": `Seat ${i + 1}: name` });
+      el("option", { value: "person", selected: kind === "person" }, "a person"),
+      levels.map((l) => el("option", { value: `bot:${l}`, selected: kind === `bot:${l}` }, `bot, ${l}`)));
+    const name = el("input", { id: `seat-name-${i}`, value: typed, placeholder: `name (Player ${i + 1})`, maxlength: 40, "aria-label": `Seat ${i + 1}: name` });
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${i + 1}`), who, name));
   }
 }
@@ -164,9 +199,10 @@ async function refresh() {
     table.append(el("tr", { dataset: { game: g.id } },
       el("td", {}, g.title, el("br"), el("span", { class: "muted" }, g.id),
         g.arranged ? el("span", { class: "muted", title: "its creator chose the seed or stacked a deck, so may know hidden cards" }, " · arranged") : ""),
-      el("td", {}, seats),
-      el("td", {}, el("span", { class: `status ${g.status}` }, g.status)),
-      el("td", {}, g.moves),
+      // (a phone shows each row as lines, each named by its column: data-label)
+      el("td", { dataset: { label: "Seats" } }, seats),
+      el("td", { dataset: { label: "Status" } }, el("span", { class: `status ${g.status}` }, g.status)),
+      el("td", { dataset: { label: "Moves" } }, g.moves),
       el("td", {}, links)));
   }
 }
@@ -180,7 +216,10 @@ async function start() {
   }
   $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", fillPlayers);
-  $("players").addEventListener("change", fillSeats);
+  $("players").addEventListener("change", () => {
+    document.querySelectorAll("select[data-seats]").forEach((select) => seatChoices(select));
+    fillSeats();
+  });
   $("create").addEventListener("submit", create);
   fillPlayers();
   refresh();

@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName } from "/static/js/common.js";
+import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -37,6 +37,9 @@ function connect(key) {
       advice = { ...msg, seat: key };
       focusAdvice = true;
       update();
+    } else if (msg.type === "timeout") { // this seat's time ran out: its bot moved for it
+      const now = latest.get(key);
+      showError(`Your time ran out: "${now ? seatNames(now, msg.label) : msg.label}" was played for you.`);
     } else if (msg.type === "error") {
       pending = false;
       if (asked && asked.seat === key) asked = null;
@@ -123,6 +126,11 @@ $("handover-ready").addEventListener("click", () => {
 const REDRAWN = "#board, #actions, #advice";
 const PLAYABLE = ".playable:not([disabled]), #actions button:not([disabled]), #advice button:not([disabled])";
 let focused = null; // what the focused control in the table is
+// Moved by mouse or touch, the focus must not scroll the page: the table would jump under the
+// finger after every move (to the banner, or to a card) on a screen shorter than the table.
+let pointer = false;
+document.addEventListener("pointerdown", () => { pointer = true; }, true);
+document.addEventListener("keydown", () => { pointer = false; }, true);
 let refocus = null; // "same": find it again; "first": the first playable control
 let parked = false; // the focus waits on the banner for a control to play
 document.addEventListener("focusin", (e) => {
@@ -152,9 +160,9 @@ function placeFocus() {
   }
   target ||= document.querySelector(PLAYABLE);
   if (target) {
-    target.focus();
+    target.focus({ preventScroll: pointer });
   } else if (lost || parked || inTable) {
-    $("banner").focus();
+    $("banner").focus({ preventScroll: pointer });
     parked = true;
   }
 }
@@ -173,27 +181,29 @@ async function draw(msg) {
   document.querySelectorAll(".menu").forEach((m) => m.remove()); // a menu of an older table
   const me = msg.seat;
   $("where").textContent = `${msg.title} · ${watching ? "watching" : seatName(msg, me)} · game ${msg.game_id}`;
-  document.title = `drakkar — ${msg.title}`;
   const mine = me !== null && msg.to_move === me;
+  // a tab in the background says it is your turn in its title (the tab strip shows it)
+  document.title = `${mine && !msg.over ? "Your turn · " : ""}drakkar — ${msg.title}`;
   const banner = $("banner");
   banner.className = "banner" + (msg.over ? " over" : mine ? " yours" : "");
-  const turn = msg.over ? "The game is over." : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
+  const turn = msg.over ? `The game is over${result(msg)}.` : mine ? `Your turn, ${seatName(msg, me)}.` : `Waiting for ${seatName(msg, msg.to_move)}…`;
   if ($("turn").textContent !== turn) $("turn").textContent = turn; // (a live region: said aloud)
   banner.dataset.deadline = msg.deadline ?? "";
   $("seats").replaceChildren(...msg.seats.map((s, i) => el("span", {
     class: `seat-chip${i === msg.to_move ? " to-move" : ""}${i === me ? " me" : ""}`,
   }, s.name, s.kind === "bot" ? el("span", { class: "badge" }, "bot") : "")));
 
-  const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me };
+  // (labels are matched to cards as the game wrote them, and shown with the seats' names)
+  const ui = { act: (a) => act(a, msg), legal: msg.legal, interactive: mine && !pending, seat: me, say: (t) => seatNames(msg, t) };
   await rendererFor(msg.game);
   if (mine_ticket !== ticket) return; // a newer message arrived meanwhile
   const drawn = await drawTable($("board"), msg, ui);
   $("actions").replaceChildren(...msg.legal.filter((a) => !drawn.has(a.action)).map((a) =>
-    el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, a.label))); // (not the second click of a double click)
+    el("button", { class: "action", dataset: { action: a.action }, onclick: (e) => { if (e.detail <= 1) ui.act(a.action); } }, ui.say(a.label)))); // (not the second click of a double click)
 
   $("advice").replaceChildren(mine && !msg.over && msg.legal.length > 1 ? adviceFor(msg, ui) : "");
   const firstChoice = document.querySelector(".advice button");
-  if (focusAdvice && firstChoice) firstChoice.focus(); // the answer to the Hint button
+  if (focusAdvice && firstChoice) firstChoice.focus({ preventScroll: pointer }); // the answer to the Hint button
   focusAdvice = false;
 
   showLog(msg);
@@ -203,6 +213,15 @@ async function draw(msg) {
   $("tools").replaceChildren(msg.over ? el("span", {},
     el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
+}
+
+/** Who won, for the banner: ": Astrid wins", ": Astrid and Bjorn share the win" (the final
+ * scores stand above the table, but on a phone the banner is what is in sight). */
+function result(msg) {
+  const won = (msg.returns || []).flatMap((r, seat) => (r > 0 ? [seatName(msg, seat)] : []));
+  if (!won.length) return "";
+  if (won.length === 1) return `: ${won[0]} wins`;
+  return `: ${won.slice(0, -1).join(", ")} and ${won.at(-1)} share the win`;
 }
 
 /** The log, a live region: only lines new since the last draw are added (so only they are
@@ -240,7 +259,7 @@ function adviceFor(msg, ui) {
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
     el("ol", {}, advice.choices.map((c) => el("li", {},
       el("button", { class: "action", dataset: { action: c.action },
-        onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, c.label),
+        onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, ui.say(c.label)),
       el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))),
     advice.more ? el("p", { class: "muted" }, `and ${advice.more} more the search tried less`) : null);
 }
@@ -248,7 +267,10 @@ function adviceFor(msg, ui) {
 setInterval(() => {
   const clock = document.getElementById("clock");
   const deadline = Number($("banner").dataset.deadline || 0);
-  if (clock) clock.textContent = deadline ? `${Math.max(0, Math.ceil(deadline - Date.now() / 1000))} s` : "";
+  const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  // "45 s"; a minute or more as "4:05" ("245 s" is sums to do)
+  const said = left < 60 ? `${left} s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  if (clock) clock.textContent = deadline ? said : "";
 }, 250);
 
 if (watching) connect("watch");

@@ -1,5 +1,5 @@
 // Replay a finished game step by step, as a spectator or as any seat saw it.
-import { api, drawTable, el, logLine, scoresTable, seatName } from "/static/js/common.js";
+import { api, drawTable, el, logLine, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,7 @@ async function show(n) {
   $("counter").textContent = `move ${step} of ${steps}`;
   $("banner").textContent = msg.played === null
     ? "The end."
-    : `Next: ${seatName(msg, msg.played_by)} — ${msg.played}`;
+    : `Next: ${seatName(msg, msg.played_by)} — ${seatNames(msg, msg.played)}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
   $("log").replaceChildren(...msg.log.filter((line) => String(line).trim()).map((line) => logLine(msg, line)));
   $("log").scrollTop = $("log").scrollHeight;
