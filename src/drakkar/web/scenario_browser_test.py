@@ -487,6 +487,23 @@ def test_every_gone_viking_decision_has_a_line_saying_what_it_is(page, base: str
     )
 
 
+def test_gone_viking_swap_line_speaks_to_the_swapper_and_counts_cards(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    game, rng, said = drakkar.load("gone-viking"), random.Random(0), {}
+    state = game.new(4, seed=0)
+    while len(said) < 2:  # the swapper's first pick, as they and as another seat see it
+        swapping = state.view(state.current_player)["swapping"]
+        if swapping and swapping["picked"] == 1:
+            for seat in (swapping["seat"], (swapping["seat"] + 1) % 4):
+                draw(page, base, table_msg(state, seat, "gone-viking"))
+                said[seat == swapping["seat"]] = page.inner_text("#board .swapping")
+            who = f"Player {swapping['seat'] + 1}"
+        state.apply(rng.choice(state.legal_actions()))
+    assert said[True].startswith("You have picked 1 card to swap: "), said
+    assert said[False] == f"{who} has picked 1 card to swap", said
+
+
 def test_knarr_keys_the_icons_its_moves_and_destinations_write_short(page, base: str) -> None:  # type: ignore[no-untyped-def]
     import drakkar
 

@@ -62,7 +62,9 @@ export function render(root, msg, ui) {
   }
   const trick = zone("The trick", el("div", { class: "row trick" }, plays.length ? plays : el("span", { class: "muted" }, "no cards yet")));
 
-  const swap = v.swapping ? el("p", { class: "muted" }, `${name(v.swapping.seat)} has picked ${v.swapping.picked} card(s) to swap`,
+  // as the terminal says it: "You have picked 1 card to swap" to the swapper, "Astrid has ..." to the others
+  const swap = v.swapping ? el("p", { class: "muted swapping" },
+    `${v.swapping.seat === msg.seat ? "You have" : `${name(v.swapping.seat)} has`} picked ${v.swapping.picked === 1 ? "1 card" : `${v.swapping.picked} cards`} to swap`,
     v.swapping.cards && v.swapping.cards.length ? `: ${v.swapping.cards.join(", ")}` : "") : null;
 
   const players = el("div", { class: "players" }, v.tokens.map((t, seat) => el("div", {
