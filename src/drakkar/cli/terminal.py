@@ -84,6 +84,9 @@ class TerminalGame:
         self.labels: list[str] = []
         self._labels_of_history()
         self.shown: dict[int | None, int] = {}
+        # the indexes of each viewer's log lines printed as news since the screen was wiped:
+        # the table's own log (Viking Raid, Gone Viking!) leaves them out, not to show them twice
+        self.printed: dict[int | None, set[int]] = {}
         self.last_human: int | None = None
 
     def _labels_of_history(self) -> None:
@@ -141,6 +144,7 @@ class TerminalGame:
     def wipe(self) -> None:
         """Clear the screen, and the terminal's scrollback, where a person could scroll up."""
         self.console.clear()
+        self.printed.clear()  # (the table's log shows them again: they are gone)
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
@@ -201,13 +205,25 @@ class TerminalGame:
     # -- showing -------------------------------------------------------------------------
 
     def show_table(self, p: int | None) -> None:
-        view = self.state.view(p)
+        view = self.unprinted_log(self.state.view(p), p)
         try:
             body: Any = self.state.game.render(view, p)
         except NotImplementedError:
             body = Pretty(view)
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
         self.console.print(Panel(body, title=Text(f"{self.state.game.title} — {who}")))
+
+    def unprinted_log(self, view: dict[str, Any], p: int | None) -> dict[str, Any]:
+        """The view with its own log (the last lines of the viewer's log, where a game's table
+        shows them) less the lines printed as news above it: a bot's move streamed as it was
+        made is not shown again in the table beneath. `log` still prints every line."""
+        log = view.get("log") if isinstance(view, dict) else None
+        lines = self.state.events_for(p)
+        if not log or lines[len(lines) - len(log) :] != log:
+            return view  # (not the log's tail: nothing to match it with)
+        printed = self.printed.get(p, set())
+        first = len(lines) - len(log)
+        return {**view, "log": [line for k, line in enumerate(log, first) if k not in printed]}
 
     def show_legal(self, legal: list[int]) -> None:
         """The choices, numbered; many short ones side by side, so the table stays in view."""
@@ -259,6 +275,7 @@ class TerminalGame:
                 break
         for line in lines[start:end]:
             self.console.print(f"  · {line}", markup=False, highlight=False)
+        self.printed.setdefault(viewer, set()).update(range(start, end))
         self.shown[viewer] = len(lines)
 
     def show_hint(self, p: int) -> None:

@@ -145,3 +145,26 @@ def test_a_resumed_game_shows_the_latest_news_not_the_whole_log(tmp_path: Path) 
     # once the whole game's log scrolled by (hundreds of lines, deep into a game)
     assert lines[0] not in out and lines[-1] in out
     assert f"({len(lines) - 10} earlier lines of the log: type log to read them)" in out
+
+
+@pytest.mark.parametrize(("name", "seed"), [("gone-viking", 2), ("viking-raid", 4)])
+def test_a_move_streamed_as_made_is_not_shown_again_in_the_tables_log(
+    tmp_path: Path, name: str, seed: int
+) -> None:
+    # the table's own log (its last lines) shows only what was not printed above it
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load(name).new(3, seed=seed)
+    bots = {i: make_agent("heuristic", state.game, i) for i in (1, 2)}
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic", "heuristic"], bots, tmp_path / "g.json",
+                        console, scripted(["1"] * 5), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    streamed = [line[4:].strip() for line in out.splitlines() if line.startswith("  · player")]
+    assert any(line.startswith("player 1") for line in streamed)  # bots moved meanwhile
+    said = " ".join(out.replace("│", " ").split())  # (a long line wraps, in the frame too)
+    for line in streamed:  # as often as it was streamed, and no more
+        assert said.count(line) == streamed.count(line), line
