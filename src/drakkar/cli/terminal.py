@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -32,6 +32,7 @@ HELP = (
     "Type the number of an action or its label (or enough of its words to tell it from the "
     "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
+    "[bold]all[/] (every choice's label in full, where they are listed short), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
 INFO_HELP = "[bold]info[/]: what the cards and abilities in play do."
@@ -53,6 +54,72 @@ def words_of(typed: str, labels: list[str]) -> list[int]:
         return []
     pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
     return [i for i, label in enumerate(labels) if pattern.search(" ".join(label.lower().split()))]
+
+
+MARKS = "*+^#"  # a grid cell's mark for what its label adds to the column's heading
+
+
+def common_words(texts: list[str]) -> str:
+    """The words every one of `texts` starts with ("take slot" of "take slot 1", ...)."""
+    words = [t.split(" ") for t in texts]
+    k = 0
+    while all(len(w) > k + 1 and w[k] == words[0][k] for w in words):
+        k += 1
+    return " ".join(words[0][:k])
+
+
+def label_grid(labels: list[str]) -> tuple[Group, list[int]] | None:
+    """The labels of shape "row: column: what" (Knarr's "recruit green VP: take slot 1: purple
+    VP, paying a recruit token"), two rows or more, as a grid of their numbers: a row a first
+    part, a column a second part headed by what all its labels say of it, each cell marked by
+    what its label adds ("* paying a recruit token"). Returns the grid and the indexes it
+    shows; None when no such grid is there."""
+    parts = {i: label.split(": ", 2) for i, label in enumerate(labels)}
+    shaped = {i: p for i, p in parts.items() if len(p) == 3}
+    rows = list(dict.fromkeys(p[0] for p in shaped.values()))
+    columns = list(dict.fromkeys(p[1] for p in shaped.values()))
+    if len(rows) < 2 or len(columns) < 2:
+        return None
+    heads, notes = [], []
+    for column in columns:
+        whats = [p[2].split(", ", 1) for p in shaped.values() if p[1] == column]
+        if len({w[0] for w in whats}) > 1:  # the column's labels say different things
+            return None
+        heads.append(whats[0][0])
+        for what in whats:
+            if len(what) > 1 and what[1] not in notes:
+                notes.append(what[1])
+    if len(notes) > len(MARKS):
+        return None
+    row_words, column_words = common_words(rows), common_words(columns)
+    grid = Table(box=None, padding=(0, 1))
+    grid.add_column("")
+    for column, head in zip(columns, heads, strict=True):
+        grid.add_column(Text(f"{column[len(column_words) :].strip()}\n{head}"), justify="left")
+    for row in rows:
+        cells = [Text(row[len(row_words) :].strip())]
+        for column in columns:
+            found = [i for i, p in shaped.items() if p[:2] == [row, column]]
+            cell = Text("-", "dim")
+            if found:
+                what = shaped[found[0]][2].split(", ", 1)
+                mark = MARKS[notes.index(what[1])] if len(what) > 1 else ""
+                cell = Text.assemble((f"{found[0] + 1:>2}", "bold cyan"), mark)
+            cells.append(cell)
+        grid.add_row(*cells)
+    # the title and the key on lines of their own: a table's would wrap to its width
+    title = Text(f"{row_words} <row>: {column_words} <column> (type its number)".strip())
+    key = Text("   ".join(f"{MARKS[k]} {note}" for k, note in enumerate(notes)), "dim")
+    return Group(title, grid, *([key] if notes else [])), sorted(shaped)
+
+
+def columns_of(cells: list[Text], across: int) -> Table:
+    """`cells` in `across` columns, read down each column."""
+    rows = -(-len(cells) // across)
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for r in range(rows):
+        table.add_row(*(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells)))
+    return table
 
 
 def can_wipe(console: Console) -> bool:
@@ -165,6 +232,9 @@ class TerminalGame:
             for line in self.state.events_for(p):
                 self.console.print(f"  {line}", markup=False, highlight=False)
             raise Asked
+        if low == "all":
+            self.show_legal(legal, whole=True)
+            raise Asked
         if low == "hint":
             self.show_hint(p)
             raise Asked
@@ -225,22 +295,24 @@ class TerminalGame:
         first = len(lines) - len(log)
         return {**view, "log": [line for k, line in enumerate(log, first) if k not in printed]}
 
-    def show_legal(self, legal: list[int]) -> None:
-        """The choices, numbered; many short ones side by side, so the table stays in view."""
-        cells = [
-            Text.assemble((f"{i:>2} ", "bold cyan"), self.state.action_label(a))
-            for i, a in enumerate(legal, 1)
-        ]
-        widest = max(len(c) for c in cells) + 2
-        across = 1 if len(cells) <= 8 else max(1, min(3, self.console.width // widest))
-        rows = -(-len(cells) // across)
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        for r in range(rows):
-            table.add_row(
-                *(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells))
-            )
-        self.console.print(table)
-        if len(cells) == 1:
+    def show_legal(self, legal: list[int], whole: bool = False) -> None:
+        """The choices, numbered; many short ones side by side, and labels of shape "row:
+        column: what" as a grid of numbers (Knarr's recruits), so the table stays in view.
+        `whole` (the `all` command) lists every label in full, one a line."""
+        labels = [self.state.action_label(a) for a in legal]
+        shown = list(range(len(labels)))
+        grid = None if whole or len(labels) <= 8 else label_grid(labels)
+        if grid is not None:
+            self.console.print(grid[0])
+            shown = [i for i in shown if i not in grid[1]]
+        cells = [Text.assemble((f"{i + 1:>2} ", "bold cyan"), labels[i]) for i in shown]
+        if cells:
+            widest = max(len(c) for c in cells) + 2
+            across = 1 if whole or len(labels) <= 8 else self.console.width // widest
+            self.console.print(columns_of(cells, max(1, min(3, across))))
+        if grid is not None:
+            self.console.print("   [dim](all: every choice's label in full)[/]")
+        if len(labels) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
 
     def skip_old_news(self, viewer: int | None, recent: int = RECENT_NEWS) -> None:

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from drakkar.cli.conftest import scripted
-from drakkar.cli.terminal import HUMAN, TerminalGame, words_of
+from drakkar.cli.terminal import HUMAN, TerminalGame, label_grid, words_of
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 
@@ -168,3 +168,67 @@ def test_a_move_streamed_as_made_is_not_shown_again_in_the_tables_log(
     said = " ".join(out.replace("│", " ").split())  # (a long line wraps, in the frame too)
     for line in streamed:  # as often as it was streamed, and no more
         assert said.count(line) == streamed.count(line), line
+
+
+def test_knarrs_recruits_are_a_grid_of_numbers_and_all_lists_them_whole(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    labels = [state.action_label(a) for a in state.legal_actions()]
+    assert labels[6] == "recruit green bracelet: take slot 2: yellow VP, paying a recruit token"
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN] + ["heuristic"] * 3, {}, tmp_path / "g.json", console,
+                        scripted(["all", "7"]), pause=0)  # fmt: skip
+    game.show_legal(state.legal_actions())
+    listed = console.export_text(clear=True).splitlines()
+    # 10 recruit labels a line each were 10 lines; as a grid (a row a card of the hand, a
+    # column a slot, headed by the Viking in it) they take 6, and 2 more list the others
+    assert listed[0].strip() == "recruit <row>: take slot <column> (type its number)"
+    assert listed[1].split() == ["1", "2", "3", "4", "5"]
+    assert listed[2].split() == ["red", "VP", "yellow", "VP", "blue", "VP", "yellow", "BR",
+                                 "blue", "VP"]  # fmt: skip
+    assert listed[4].split() == ["green", "bracelet", "6*", "7*", "8", "9*", "10*"]
+    assert listed[5].strip() == "* paying a recruit token"
+    assert "11 explore A12 paying 2 green" in listed[6] and "12 trade 1 bracelet" in listed[6]
+    assert len(listed) == 8 and "take slot 2: yellow VP" not in "\n".join(listed)
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert f"  7 {labels[6]}" in out  # all: the labels in full, numbered as the grid
+    assert game.labels == [labels[6]]  # (as labelled when played)
+
+
+@pytest.mark.parametrize(
+    "typed", ["recruit green bracelet: take slot 3: blue VP", "green bracelet: take SLOT 3", "8"]
+)
+def test_a_move_shown_in_the_grid_is_chosen_by_its_label_its_words_or_its_number(
+    tmp_path: Path, typed: str
+) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    console = Console(record=True, width=80)
+    seats = [HUMAN] + ["heuristic"] * 3
+    game = TerminalGame(state, seats, {}, tmp_path / "g.json", console, scripted([typed]), pause=0)
+    with pytest.raises(EOFError):
+        game.run()
+    assert "recruit <row>: take slot <column>" in console.export_text()
+    assert game.labels == ["recruit green bracelet: take slot 3: blue VP"]
+
+
+def test_labels_not_shaped_row_column_what_are_no_grid() -> None:
+    assert label_grid(["play Books 1", "play Books 2", "stop swapping"]) is None
+    one_row = ["recruit red VP: take slot 1: red VP", "recruit red VP: take slot 2: blue VP"]
+    assert label_grid(one_row) is None
+    # a column whose labels say different things of it cannot be headed by one of them
+    odd = ["a: x 1: red", "a: x 2: blue", "b: x 1: green", "b: x 2: blue"]
+    assert label_grid(odd) is None
+    even = ["a: x 1: red, paying", "a: x 2: blue, paying", "b: x 1: red", "b: x 2: blue"]
+    found = label_grid(even)
+    assert found is not None and found[1] == [0, 1, 2, 3]
+    console = Console(record=True, width=80)
+    console.print(found[0])
+    rows = console.export_text().splitlines()
+    assert rows[0] == "<row>: x <column> (type its number)"
+    assert rows[3].split() == ["a", "1*", "2*"] and rows[4].split() == ["b", "3", "4"]
+    assert rows[5].strip() == "* paying"  # one mark for one note, however many labels add it
