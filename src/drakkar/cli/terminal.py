@@ -68,6 +68,11 @@ def common_words(texts: list[str]) -> str:
     return " ".join(words[0][:k])
 
 
+def in_number_order(text: str) -> list[tuple[int, str]]:
+    """A sort key putting "slot 2" before "slot 10": numbers by value, other text as text."""
+    return [(int(t), "") if t.isdigit() else (-1, t) for t in re.split(r"(\d+)", text)]
+
+
 def label_grid(labels: list[str]) -> tuple[Group, list[int]] | None:
     """The labels of shape "row: column: what" (Knarr's "recruit green VP: take slot 1: purple
     VP, paying a recruit token"), two rows or more, as a grid of their numbers: a row a first
@@ -77,7 +82,8 @@ def label_grid(labels: list[str]) -> tuple[Group, list[int]] | None:
     parts = {i: label.split(": ", 2) for i, label in enumerate(labels)}
     shaped = {i: p for i, p in parts.items() if len(p) == 3}
     rows = list(dict.fromkeys(p[0] for p in shaped.values()))
-    columns = list(dict.fromkeys(p[1] for p in shaped.values()))
+    # in the order of their numbers ("slot 1" to "slot 5"), whichever the first row can take
+    columns = sorted({p[1] for p in shaped.values()}, key=in_number_order)
     if len(rows) < 2 or len(columns) < 2:
         return None
     heads, notes = [], []

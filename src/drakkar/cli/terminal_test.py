@@ -221,14 +221,16 @@ def test_labels_not_shaped_row_column_what_are_no_grid() -> None:
     one_row = ["recruit red VP: take slot 1: red VP", "recruit red VP: take slot 2: blue VP"]
     assert label_grid(one_row) is None
     # a column whose labels say different things of it cannot be headed by one of them
-    odd = ["a: x 1: red", "a: x 2: blue", "b: x 1: green", "b: x 2: blue"]
+    odd = ["a: x 2: blue", "a: x 1: red", "b: x 1: green", "b: x 2: blue"]
     assert label_grid(odd) is None
-    even = ["a: x 1: red, paying", "a: x 2: blue, paying", "b: x 1: red", "b: x 2: blue"]
+    # the columns in the order of their numbers, not of the first row's labels
+    even = ["a: x 10: red, paying", "a: x 2: blue, paying", "b: x 2: blue", "b: x 10: red"]
     found = label_grid(even)
     assert found is not None and found[1] == [0, 1, 2, 3]
     console = Console(record=True, width=80)
     console.print(found[0])
     rows = console.export_text().splitlines()
     assert rows[0] == "<row>: x <column> (type its number)"
-    assert rows[3].split() == ["a", "1*", "2*"] and rows[4].split() == ["b", "3", "4"]
+    assert rows[1].split() == ["2", "10"] and rows[2].split() == ["blue", "red"]
+    assert rows[3].split() == ["a", "2*", "1*"] and rows[4].split() == ["b", "3", "4"]
     assert rows[5].strip() == "* paying"  # one mark for one note, however many labels add it
