@@ -33,6 +33,7 @@ HELP = (
     "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
     "[bold]all[/] (every choice's label in full, where they are listed short), "
+    "[bold]table[/] (the table again, once a long log has pushed it off the screen), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
 INFO_HELP = "[bold]info[/]: what the cards and abilities in play do."
@@ -237,6 +238,9 @@ class TerminalGame:
         if low == "log":
             for line in self.state.events_for(p):
                 self.console.print(f"  {line}", markup=False, highlight=False)
+            raise Asked
+        if low == "table":
+            self.show_table(p)
             raise Asked
         if low == "all":
             self.show_legal(legal, whole=True)

@@ -234,3 +234,19 @@ def test_labels_not_shaped_row_column_what_are_no_grid() -> None:
     assert rows[1].split() == ["2", "10"] and rows[2].split() == ["blue", "red"]
     assert rows[3].split() == ["a", "2*", "1*"] and rows[4].split() == ["b", "3", "4"]
     assert rows[5].strip() == "* paying"  # one mark for one note, however many labels add it
+
+
+def test_table_shows_the_table_again_after_a_long_log(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    console = Console(record=True, width=80)
+    seats = [HUMAN] + ["heuristic"] * 3
+    game = TerminalGame(state, seats, {}, tmp_path / "g.json", console,
+                        scripted(["?", "log", "table"]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert "table (the table again" in " ".join(out.split())
+    assert out.count("Knarr — seat 0 (human)") == 2 and not state.history
+    assert "'table' names no choice" not in out
