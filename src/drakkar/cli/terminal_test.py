@@ -250,3 +250,19 @@ def test_table_shows_the_table_again_after_a_long_log(tmp_path: Path) -> None:
     assert "table (the table again" in " ".join(out.split())
     assert out.count("Knarr — seat 0 (human)") == 2 and not state.history
     assert "'table' names no choice" not in out
+
+
+def test_after_a_wipe_the_tables_log_shows_again_what_was_printed_before(tmp_path: Path) -> None:
+    # hot-seat clears the screen between people: what was printed above is gone from it
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(3, seed=2)
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN] * 3, {}, tmp_path / "g.json", console, scripted([]))
+    first = state.events_for(0)[0]  # "3 players; seat 0 leads the first raid; ..."
+    game.show_new_events(0)
+    game.show_table(0)
+    assert console.export_text(clear=True).count(first) == 1  # printed, not in the table
+    game.wipe()
+    game.show_table(0)
+    assert first in console.export_text()
