@@ -116,8 +116,8 @@ def label_grid(labels: list[str]) -> tuple[Group, list[int]] | None:
         grid.add_row(*cells)
     # the title and the key on lines of their own: a table's would wrap to its width
     title = Text(f"{row_words} <row>: {column_words} <column> (type its number)".strip())
-    key = Text("   ".join(f"{MARKS[k]} {note}" for k, note in enumerate(notes)), "dim")
-    return Group(title, grid, *([key] if notes else [])), sorted(shaped)
+    key = [f"{MARKS[k]} {note}" for k, note in enumerate(notes)] + ["all: the labels in full"]
+    return Group(title, grid, Text("   ".join(key), "dim")), sorted(shaped)
 
 
 def columns_of(cells: list[Text], across: int) -> Table:
@@ -320,8 +320,6 @@ class TerminalGame:
             widest = max(len(c) for c in cells) + 2
             across = 1 if whole or len(labels) <= 8 else self.console.width // widest
             self.console.print(columns_of(cells, max(1, min(3, across))))
-        if grid is not None:
-            self.console.print("   [dim](all: every choice's label in full)[/]")
         if len(labels) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
 

@@ -182,15 +182,15 @@ def test_knarrs_recruits_are_a_grid_of_numbers_and_all_lists_them_whole(tmp_path
     game.show_legal(state.legal_actions())
     listed = console.export_text(clear=True).splitlines()
     # 10 recruit labels a line each were 10 lines; as a grid (a row a card of the hand, a
-    # column a slot, headed by the Viking in it) they take 6, and 2 more list the others
+    # column a slot, headed by the Viking in it) they take 6, and a line lists the others
     assert listed[0].strip() == "recruit <row>: take slot <column> (type its number)"
     assert listed[1].split() == ["1", "2", "3", "4", "5"]
     assert listed[2].split() == ["red", "VP", "yellow", "VP", "blue", "VP", "yellow", "BR",
                                  "blue", "VP"]  # fmt: skip
     assert listed[4].split() == ["green", "bracelet", "6*", "7*", "8", "9*", "10*"]
-    assert listed[5].strip() == "* paying a recruit token"
+    assert listed[5].strip() == "* paying a recruit token   all: the labels in full"
     assert "11 explore A12 paying 2 green" in listed[6] and "12 trade 1 bracelet" in listed[6]
-    assert len(listed) == 8 and "take slot 2: yellow VP" not in "\n".join(listed)
+    assert len(listed) == 7 and "take slot 2: yellow VP" not in "\n".join(listed)
     with pytest.raises(EOFError):
         game.run()
     out = console.export_text()
@@ -233,7 +233,8 @@ def test_labels_not_shaped_row_column_what_are_no_grid() -> None:
     assert rows[0] == "<row>: x <column> (type its number)"
     assert rows[1].split() == ["2", "10"] and rows[2].split() == ["blue", "red"]
     assert rows[3].split() == ["a", "2*", "1*"] and rows[4].split() == ["b", "3", "4"]
-    assert rows[5].strip() == "* paying"  # one mark for one note, however many labels add it
+    # one mark for one note, however many labels add it
+    assert rows[5].strip() == "* paying   all: the labels in full"
 
 
 def test_table_shows_the_table_again_after_a_long_log(tmp_path: Path) -> None:
