@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from drakkar.cli import app
 from drakkar.cli.conftest import scripted
 from drakkar.cli.play import parse_seats
-from drakkar.cli.terminal import HUMAN, Quit, TerminalGame
+from drakkar.cli.terminal import HUMAN, Quit, TerminalGame, label_grid
 from drakkar.engine.record import Record
 from drakkar.engine.registry import games as registered_games
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
@@ -393,7 +393,12 @@ def test_many_choices_are_laid_side_by_side(tmp_path: Path) -> None:
     game.show_legal(legal)
     shown = console.export_text().splitlines()
     assert len(shown) < len(legal)
-    assert all(any(f"{i:>2} " in row for row in shown) for i in range(1, len(legal) + 1))
+    labels = [state.action_label(a) for a in legal]
+    grid = label_grid(labels)  # the recruits, as a grid of numbers ("7*")
+    assert grid is not None
+    cells = {word.rstrip("*+^#") for row in shown for word in row.split()}
+    for i, label in enumerate(labels, 1):
+        assert str(i) in cells if i - 1 in grid[1] else any(f"{i:>2} {label}" in r for r in shown)
 
 
 # Moves whose news a spectator reads later: a Gone Viking! play is logged whole when closed (its

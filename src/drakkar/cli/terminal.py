@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -32,6 +32,8 @@ HELP = (
     "Type the number of an action or its label (or enough of its words to tell it from the "
     "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
+    "[bold]all[/] (every choice's label in full, where they are listed short), "
+    "[bold]table[/] (the table again, once a long log has pushed it off the screen), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
 INFO_HELP = "[bold]info[/]: what the cards and abilities in play do."
@@ -53,6 +55,78 @@ def words_of(typed: str, labels: list[str]) -> list[int]:
         return []
     pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
     return [i for i, label in enumerate(labels) if pattern.search(" ".join(label.lower().split()))]
+
+
+MARKS = "*+^#"  # a grid cell's mark for what its label adds to the column's heading
+
+
+def common_words(texts: list[str]) -> str:
+    """The words every one of `texts` starts with ("take slot" of "take slot 1", ...)."""
+    words = [t.split(" ") for t in texts]
+    k = 0
+    while all(len(w) > k + 1 and w[k] == words[0][k] for w in words):
+        k += 1
+    return " ".join(words[0][:k])
+
+
+def in_number_order(text: str) -> list[tuple[int, str]]:
+    """A sort key putting "slot 2" before "slot 10": numbers by value, other text as text."""
+    return [(int(t), "") if t.isdigit() else (-1, t) for t in re.split(r"(\d+)", text)]
+
+
+def label_grid(labels: list[str]) -> tuple[Group, list[int]] | None:
+    """The labels of shape "row: column: what" (Knarr's "recruit green VP: take slot 1: purple
+    VP, paying a recruit token"), two rows or more, as a grid of their numbers: a row a first
+    part, a column a second part headed by what all its labels say of it, each cell marked by
+    what its label adds ("* paying a recruit token"). Returns the grid and the indexes it
+    shows; None when no such grid is there."""
+    parts = {i: label.split(": ", 2) for i, label in enumerate(labels)}
+    shaped = {i: p for i, p in parts.items() if len(p) == 3}
+    rows = list(dict.fromkeys(p[0] for p in shaped.values()))
+    # in the order of their numbers ("slot 1" to "slot 5"), whichever the first row can take
+    columns = sorted({p[1] for p in shaped.values()}, key=in_number_order)
+    if len(rows) < 2 or len(columns) < 2:
+        return None
+    heads, notes = [], []
+    for column in columns:
+        whats = [p[2].split(", ", 1) for p in shaped.values() if p[1] == column]
+        if len({w[0] for w in whats}) > 1:  # the column's labels say different things
+            return None
+        heads.append(whats[0][0])
+        for what in whats:
+            if len(what) > 1 and what[1] not in notes:
+                notes.append(what[1])
+    if len(notes) > len(MARKS):
+        return None
+    row_words, column_words = common_words(rows), common_words(columns)
+    grid = Table(box=None, padding=(0, 1))
+    grid.add_column("")
+    for column, head in zip(columns, heads, strict=True):
+        grid.add_column(Text(f"{column[len(column_words) :].strip()}\n{head}"), justify="left")
+    for row in rows:
+        cells = [Text(row[len(row_words) :].strip())]
+        for column in columns:
+            found = [i for i, p in shaped.items() if p[:2] == [row, column]]
+            cell = Text("-", "dim")
+            if found:
+                what = shaped[found[0]][2].split(", ", 1)
+                mark = MARKS[notes.index(what[1])] if len(what) > 1 else ""
+                cell = Text.assemble((f"{found[0] + 1:>2}", "bold cyan"), mark)
+            cells.append(cell)
+        grid.add_row(*cells)
+    # the title and the key on lines of their own: a table's would wrap to its width
+    title = Text(f"{row_words} <row>: {column_words} <column> (type its number)".strip())
+    key = [f"{MARKS[k]} {note}" for k, note in enumerate(notes)] + ["all: the labels in full"]
+    return Group(title, grid, Text("   ".join(key), "dim")), sorted(shaped)
+
+
+def columns_of(cells: list[Text], across: int) -> Table:
+    """`cells` in `across` columns, read down each column."""
+    rows = -(-len(cells) // across)
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for r in range(rows):
+        table.add_row(*(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells)))
+    return table
 
 
 def can_wipe(console: Console) -> bool:
@@ -84,6 +158,9 @@ class TerminalGame:
         self.labels: list[str] = []
         self._labels_of_history()
         self.shown: dict[int | None, int] = {}
+        # the indexes of each viewer's log lines printed as news since the screen was wiped:
+        # the table's own log (Viking Raid, Gone Viking!) leaves them out, not to show them twice
+        self.printed: dict[int | None, set[int]] = {}
         self.last_human: int | None = None
 
     def _labels_of_history(self) -> None:
@@ -141,6 +218,7 @@ class TerminalGame:
     def wipe(self) -> None:
         """Clear the screen, and the terminal's scrollback, where a person could scroll up."""
         self.console.clear()
+        self.printed.clear()  # (the table's log shows them again: they are gone)
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
@@ -160,6 +238,12 @@ class TerminalGame:
         if low == "log":
             for line in self.state.events_for(p):
                 self.console.print(f"  {line}", markup=False, highlight=False)
+            raise Asked
+        if low == "table":
+            self.show_table(p)
+            raise Asked
+        if low == "all":
+            self.show_legal(legal, whole=True)
             raise Asked
         if low == "hint":
             self.show_hint(p)
@@ -201,7 +285,7 @@ class TerminalGame:
     # -- showing -------------------------------------------------------------------------
 
     def show_table(self, p: int | None) -> None:
-        view = self.state.view(p)
+        view = self.unprinted_log(self.state.view(p), p)
         try:
             body: Any = self.state.game.render(view, p)
         except NotImplementedError:
@@ -209,22 +293,34 @@ class TerminalGame:
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
         self.console.print(Panel(body, title=Text(f"{self.state.game.title} — {who}")))
 
-    def show_legal(self, legal: list[int]) -> None:
-        """The choices, numbered; many short ones side by side, so the table stays in view."""
-        cells = [
-            Text.assemble((f"{i:>2} ", "bold cyan"), self.state.action_label(a))
-            for i, a in enumerate(legal, 1)
-        ]
-        widest = max(len(c) for c in cells) + 2
-        across = 1 if len(cells) <= 8 else max(1, min(3, self.console.width // widest))
-        rows = -(-len(cells) // across)
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        for r in range(rows):
-            table.add_row(
-                *(cells[c * rows + r] for c in range(across) if c * rows + r < len(cells))
-            )
-        self.console.print(table)
-        if len(cells) == 1:
+    def unprinted_log(self, view: dict[str, Any], p: int | None) -> dict[str, Any]:
+        """The view with its own log (the last lines of the viewer's log, where a game's table
+        shows them) less the lines printed as news above it: a bot's move streamed as it was
+        made is not shown again in the table beneath. `log` still prints every line."""
+        log = view.get("log") if isinstance(view, dict) else None
+        lines = self.state.events_for(p)
+        if not log or lines[len(lines) - len(log) :] != log:
+            return view  # (not the log's tail: nothing to match it with)
+        printed = self.printed.get(p, set())
+        first = len(lines) - len(log)
+        return {**view, "log": [line for k, line in enumerate(log, first) if k not in printed]}
+
+    def show_legal(self, legal: list[int], whole: bool = False) -> None:
+        """The choices, numbered; many short ones side by side, and labels of shape "row:
+        column: what" as a grid of numbers (Knarr's recruits), so the table stays in view.
+        `whole` (the `all` command) lists every label in full, one a line."""
+        labels = [self.state.action_label(a) for a in legal]
+        shown = list(range(len(labels)))
+        grid = None if whole or len(labels) <= 8 else label_grid(labels)
+        if grid is not None:
+            self.console.print(grid[0])
+            shown = [i for i in shown if i not in grid[1]]
+        cells = [Text.assemble((f"{i + 1:>2} ", "bold cyan"), labels[i]) for i in shown]
+        if cells:
+            widest = max(len(c) for c in cells) + 2
+            across = 1 if whole or len(labels) <= 8 else self.console.width // widest
+            self.console.print(columns_of(cells, max(1, min(3, across))))
+        if len(labels) == 1:
             self.console.print("   [dim](the only move: press Enter)[/]")
 
     def skip_old_news(self, viewer: int | None, recent: int = RECENT_NEWS) -> None:
@@ -259,6 +355,7 @@ class TerminalGame:
                 break
         for line in lines[start:end]:
             self.console.print(f"  · {line}", markup=False, highlight=False)
+        self.printed.setdefault(viewer, set()).update(range(start, end))
         self.shown[viewer] = len(lines)
 
     def show_hint(self, p: int) -> None:

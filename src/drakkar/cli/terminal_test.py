@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from drakkar.cli.conftest import scripted
-from drakkar.cli.terminal import HUMAN, TerminalGame, words_of
+from drakkar.cli.terminal import HUMAN, TerminalGame, label_grid, words_of
 from drakkar.engine.toy import HIGH_CARD, HighestCardBot
 
 
@@ -145,3 +145,125 @@ def test_a_resumed_game_shows_the_latest_news_not_the_whole_log(tmp_path: Path) 
     # once the whole game's log scrolled by (hundreds of lines, deep into a game)
     assert lines[0] not in out and lines[-1] in out
     assert f"({len(lines) - 10} earlier lines of the log: type log to read them)" in out
+
+
+@pytest.mark.parametrize(("name", "seed"), [("gone-viking", 2), ("viking-raid", 4)])
+def test_a_move_streamed_as_made_is_not_shown_again_in_the_tables_log(
+    tmp_path: Path, name: str, seed: int
+) -> None:
+    # the table's own log (its last lines) shows only what was not printed above it
+    import drakkar
+    from drakkar.agents.spec import make_agent
+
+    state = drakkar.load(name).new(3, seed=seed)
+    bots = {i: make_agent("heuristic", state.game, i) for i in (1, 2)}
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN, "heuristic", "heuristic"], bots, tmp_path / "g.json",
+                        console, scripted(["1"] * 5), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    streamed = [line[4:].strip() for line in out.splitlines() if line.startswith("  · player")]
+    assert any(line.startswith("player 1") for line in streamed)  # bots moved meanwhile
+    said = " ".join(out.replace("│", " ").split())  # (a long line wraps, in the frame too)
+    for line in streamed:  # as often as it was streamed, and no more
+        assert said.count(line) == streamed.count(line), line
+
+
+def test_knarrs_recruits_are_a_grid_of_numbers_and_all_lists_them_whole(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    labels = [state.action_label(a) for a in state.legal_actions()]
+    assert labels[6] == "recruit green bracelet: take slot 2: yellow VP, paying a recruit token"
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN] + ["heuristic"] * 3, {}, tmp_path / "g.json", console,
+                        scripted(["all", "7"]), pause=0)  # fmt: skip
+    game.show_legal(state.legal_actions())
+    listed = console.export_text(clear=True).splitlines()
+    # 10 recruit labels a line each were 10 lines; as a grid (a row a card of the hand, a
+    # column a slot, headed by the Viking in it) they take 6, and a line lists the others
+    assert listed[0].strip() == "recruit <row>: take slot <column> (type its number)"
+    assert listed[1].split() == ["1", "2", "3", "4", "5"]
+    assert listed[2].split() == ["red", "VP", "yellow", "VP", "blue", "VP", "yellow", "BR",
+                                 "blue", "VP"]  # fmt: skip
+    assert listed[4].split() == ["green", "bracelet", "6*", "7*", "8", "9*", "10*"]
+    assert listed[5].strip() == "* paying a recruit token   all: the labels in full"
+    assert "11 explore A12 paying 2 green" in listed[6] and "12 trade 1 bracelet" in listed[6]
+    assert len(listed) == 7 and "take slot 2: yellow VP" not in "\n".join(listed)
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert f"  7 {labels[6]}" in out  # all: the labels in full, numbered as the grid
+    assert game.labels == [labels[6]]  # (as labelled when played)
+
+
+@pytest.mark.parametrize(
+    "typed", ["recruit green bracelet: take slot 3: blue VP", "green bracelet: take SLOT 3", "8"]
+)
+def test_a_move_shown_in_the_grid_is_chosen_by_its_label_its_words_or_its_number(
+    tmp_path: Path, typed: str
+) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    console = Console(record=True, width=80)
+    seats = [HUMAN] + ["heuristic"] * 3
+    game = TerminalGame(state, seats, {}, tmp_path / "g.json", console, scripted([typed]), pause=0)
+    with pytest.raises(EOFError):
+        game.run()
+    assert "recruit <row>: take slot <column>" in console.export_text()
+    assert game.labels == ["recruit green bracelet: take slot 3: blue VP"]
+
+
+def test_labels_not_shaped_row_column_what_are_no_grid() -> None:
+    assert label_grid(["play Books 1", "play Books 2", "stop swapping"]) is None
+    one_row = ["recruit red VP: take slot 1: red VP", "recruit red VP: take slot 2: blue VP"]
+    assert label_grid(one_row) is None
+    # a column whose labels say different things of it cannot be headed by one of them
+    odd = ["a: x 2: blue", "a: x 1: red", "b: x 1: green", "b: x 2: blue"]
+    assert label_grid(odd) is None
+    # the columns in the order of their numbers, not of the first row's labels
+    even = ["a: x 10: red, paying", "a: x 2: blue, paying", "b: x 2: blue", "b: x 10: red"]
+    found = label_grid(even)
+    assert found is not None and found[1] == [0, 1, 2, 3]
+    console = Console(record=True, width=80)
+    console.print(found[0])
+    rows = console.export_text().splitlines()
+    assert rows[0] == "<row>: x <column> (type its number)"
+    assert rows[1].split() == ["2", "10"] and rows[2].split() == ["blue", "red"]
+    assert rows[3].split() == ["a", "2*", "1*"] and rows[4].split() == ["b", "3", "4"]
+    # one mark for one note, however many labels add it
+    assert rows[5].strip() == "* paying   all: the labels in full"
+
+
+def test_table_shows_the_table_again_after_a_long_log(tmp_path: Path) -> None:
+    import drakkar
+
+    state = drakkar.load("knarr").new(4, seed=3, options={"first_player": 0})
+    console = Console(record=True, width=80)
+    seats = [HUMAN] + ["heuristic"] * 3
+    game = TerminalGame(state, seats, {}, tmp_path / "g.json", console,
+                        scripted(["?", "log", "table"]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    assert "table (the table again" in " ".join(out.split())
+    assert out.count("Knarr — seat 0 (human)") == 2 and not state.history
+    assert "'table' names no choice" not in out
+
+
+def test_after_a_wipe_the_tables_log_shows_again_what_was_printed_before(tmp_path: Path) -> None:
+    # hot-seat clears the screen between people: what was printed above is gone from it
+    import drakkar
+
+    state = drakkar.load("gone-viking").new(3, seed=2)
+    console = Console(record=True, width=80)
+    game = TerminalGame(state, [HUMAN] * 3, {}, tmp_path / "g.json", console, scripted([]))
+    first = state.events_for(0)[0]  # "3 players; seat 0 leads the first raid; ..."
+    game.show_new_events(0)
+    game.show_table(0)
+    assert console.export_text(clear=True).count(first) == 1  # printed, not in the table
+    game.wipe()
+    game.show_table(0)
+    assert first in console.export_text()

@@ -18,6 +18,7 @@ from rich.text import Text
 from drakkar.games.knarr.cards import COLOURS, REPUTATION_VP, destination_line
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta"}
+SHIP_TRADE = {"normal": "- | RC | -", "advanced": "VP | - | BR"}  # the ship card's own columns
 ICON = {"VP": "VP", "bracelet": "BR", "recruit": "RC", "reputation": "REP", "card": "CARD"}
 
 
@@ -58,7 +59,8 @@ def render(view: dict[str, Any], player: int | None) -> Group:
     parts: list[Any] = []
     mover = "game over" if view["to_move"] is None else f"to move: player {view['to_move']}"
     head = [Text(f"Round {view['round']}"), Text(mover), Text(f"phase: {view['phase']}")]
-    head.append(Text(f"ship side: {view['ship_side']}"))
+    # every ship trades alike: said once here, not as a line under each seat's Destinations
+    head.append(Text(f"{view['ship_side']} ships trade {SHIP_TRADE[view['ship_side']]}"))
     if view["artifacts"]:
         head.append(Text(f"artifacts: {', '.join(view['artifacts'])}"))
     if view["end_triggered"]:
@@ -123,9 +125,7 @@ def _seat(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None
         t.add_column(colour, style=STYLE[colour])
     t.add_column("ship")
     height = max([len(c) for c in seat["crew"]] + [1])
-    side = {"normal": "- | RC | -", "advanced": "VP | - | BR"}[view["ship_side"]]
     ship = [f"{d}: trade {destination_line(d).split('trade ')[1]}" for d in seat["ship"]]
-    ship.append(f"ship: trade {side}")
     ship += [f"reserved {d}" for d in seat["reserved"]]
     rows = max(height, len(ship))
     for r in range(rows):

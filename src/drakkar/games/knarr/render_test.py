@@ -38,7 +38,7 @@ def test_render_shows_what_the_seat_may_see() -> None:
         assert d in out
     assert "Player 1: 0 VP · reputation 0 (+0/turn) · 1 RC · 1 BR" in out
     assert "Your hand (player 0): green VP, green RC, purple BR" in out
-    assert "artifacts: helmet" in out and "ship: trade - | RC | -" in out
+    assert "artifacts: helmet" in out and "normal ships trade - | RC | -" in out
     spectator = text_of(s.view(None), None)
     assert "Your hand" not in spectator
 
@@ -87,6 +87,21 @@ def test_seen_cards_are_shown_for_other_hands_only() -> None:
     assert "(seen" not in mine and "Your hand (player 0): yellow VP, green VP, blue BR" in mine
     assert "hand 3 (seen: blue BR)" in text_of(s.view(1), 1)
     assert "hand 3 (seen: blue BR)" in text_of(s.view(None), None)
+
+
+def test_the_ship_cards_trade_is_said_once_not_under_every_seat() -> None:
+    # four seats repeated "ship: trade - | RC | -", a line each under their Destinations
+    for side, trade in (("normal", "- | RC | -"), ("advanced", "VP | - | BR")):
+        s = deal(4, ship=side)
+        for p in range(4):
+            set_ship(s, p, [f"A0{p + 1}", f"B{27 + p}"])
+        out = text_of(s.view(0), 0, width=80)
+        assert out.count(f"{side} ships trade {trade}") == 1 and "ship: trade" not in out
+        rows = out.splitlines()
+        for p in range(4):  # the title, the columns' names, a line for each Destination
+            top = next(i for i, r in enumerate(rows) if r.startswith(f"Player {p}"))
+            assert f"A0{p + 1}: trade" in rows[top + 2] and f"B{27 + p}: trade" in rows[top + 3]
+            assert rows[top + 4].startswith(("Player", "Your hand"))
 
 
 def test_at_80_columns_no_line_is_too_wide_or_ends_with_a_dot() -> None:
