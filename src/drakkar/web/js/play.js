@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName, seatNames } from "/static/js/common.js";
+import { drawTable, el, heldSeats, logLine, rendererFor, result, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -213,15 +213,6 @@ async function draw(msg) {
   $("tools").replaceChildren(msg.over ? el("span", {},
     el("a", { href: `/api/games/${msg.game_id}/record`, download: "" }, "Download the record"), " · ",
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
-}
-
-/** Who won, for the banner: ": Astrid wins", ": Astrid and Bjorn share the win" (the final
- * scores stand above the table, but on a phone the banner is what is in sight). */
-function result(msg) {
-  const won = (msg.returns || []).flatMap((r, seat) => (r > 0 ? [seatName(msg, seat)] : []));
-  if (!won.length) return "";
-  if (won.length === 1) return `: ${won[0]} wins`;
-  return `: ${won.slice(0, -1).join(", ")} and ${won.at(-1)} share the win`;
 }
 
 /** The log, a live region: only lines new since the last draw are added (so only they are

@@ -1,5 +1,5 @@
 // Replay a finished game step by step, as a spectator or as any seat saw it.
-import { api, drawTable, el, logLine, scoresTable, seatName, seatNames } from "/static/js/common.js";
+import { api, drawTable, el, logLine, result, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
@@ -26,8 +26,9 @@ async function show(n) {
   $("step").value = step;
   $("step").setAttribute("aria-valuetext", `move ${step} of ${steps}`);
   $("counter").textContent = `move ${step} of ${steps}`;
+  $("banner").className = "banner" + (msg.over ? " over" : "");
   $("banner").textContent = msg.played === null
-    ? "The end."
+    ? `The game is over${result(msg)}.` // (as the table page says it)
     : `Next: ${seatName(msg, msg.played_by)} — ${seatNames(msg, msg.played)}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
   $("log").replaceChildren(...msg.log.filter((line) => String(line).trim()).map((line) => logLine(msg, line)));
