@@ -228,8 +228,10 @@ function showLog(msg) {
   log.scrollTop = log.scrollHeight;
 }
 
-/** The hard bot's advice for this move once asked (each move a button to play it), else a
- * button that asks for it: the server searches this seat's information set only. */
+/** The hard bot's advice for this move once asked (each move a button to play it, its share
+ * its description), else a button that asks for it: the server searches this seat's information
+ * set only. It is no live region: it is drawn anew at every move, and the Hint button was said
+ * aloud each time; the answer takes the focus, and so is read out. */
 function adviceFor(msg, ui) {
   if (!(advice && advice.seat === msg.seat && advice.move === msg.moves)) {
     const thinking = asked !== null && asked.seat === msg.seat && asked.move === msg.moves;
@@ -248,10 +250,10 @@ function adviceFor(msg, ui) {
   }
   return el("div", { class: "advice" },
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
-    el("ol", {}, advice.choices.map((c) => el("li", {},
-      el("button", { class: "action", dataset: { action: c.action },
+    el("ol", {}, advice.choices.map((c, i) => el("li", {},
+      el("button", { class: "action", dataset: { action: c.action }, "aria-describedby": `share-${i}`,
         onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, ui.say(c.label)),
-      el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))),
+      el("span", { class: "share", id: `share-${i}` }, ` ${Math.round(c.share * 100)}%`)))),
     advice.more ? el("p", { class: "muted" }, `and ${advice.more} more the search tried less`) : null);
 }
 
