@@ -46,3 +46,71 @@ def test_a_redraw_says_aloud_only_new_log_lines_and_whose_turn_it_is(page, base:
         page.wait_for_selector("#hand .card.playable:not([disabled])")  # the bot has answered
     said = page.evaluate("window.said")
     assert said and all(s.startswith(("log: ", "turn: ")) for s in said), said
+
+
+def test_a_card_of_several_moves_is_named_by_what_they_share_and_opens_a_menu(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    import drakkar
+    from drakkar.web.scenario_browser_test import draw, table_msg
+
+    state = drakkar.load("knarr").new(3, seed=2)
+    msg = table_msg(state, state.current_player, "knarr")
+    draw(page, base, msg)
+    card = page.locator("#hand .card.playable").first
+    page.evaluate("document.querySelector('#hand .card.playable').focus()")
+    page.keyboard.press("Enter")
+    labels = page.locator(".menu button").all_inner_texts()[:-1]  # (and "cancel")
+    assert len(labels) > 1 and all(label.startswith("recruit ") for label in labels)
+    # a screen reader read all five labels, some 300 characters, as the card's one name
+    name = card.get_attribute("aria-label") or ""
+    assert card.get_attribute("aria-haspopup") == "menu"
+    words = labels[0].split(": ")[0]  # "recruit yellow VP"
+    assert name.startswith(words) and f"{len(labels)} ways" in name and len(name) < 80, name
+
+
+# What has the focus: a move to play, a menu's item, the Hint, or something else.
+FOCUSED = """() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return "body";
+    if (a.closest(".menu")) return "menu";
+    if (a.matches(".ask-hint")) return "hint";
+    const play = ".playable:not([disabled]), #actions button:not([disabled]), #advice button:not([disabled])";
+    return a.matches(play) ? "play" : a.tagName;
+}"""
+
+
+@pytest.mark.parametrize("game", ["gone-viking", "knarr", "viking-raid", "villainous-vikings"])
+def test_a_whole_game_is_played_with_tab_and_enter_alone(page, base: str, game: str) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    seats = [{"kind": "person", "name": "Astrid"}, *[{"kind": "bot", "level": "easy"}] * 2]
+    made = page.request.post(
+        base + "/api/games",
+        data={"game": game, "players": 3, "seed": 11, "seats": seats, "bot_delay": 0},
+    )
+    page.goto(base + made.json()["links"]["0"])
+    rng = random.Random(1)
+    for _ in range(600):
+        page.wait_for_selector(
+            "#final-scores, .playable:not([disabled]), #actions button:not([disabled])"
+        )
+        if page.locator("#final-scores").count():
+            break
+        skip = rng.randrange(3)  # not always the first move offered
+        for _ in range(200):
+            where = page.evaluate(FOCUSED)
+            if where == "menu" or (where == "play" and skip == 0):
+                break
+            skip -= where == "play"
+            page.keyboard.press("Tab")
+            if page.locator("#final-scores").count():
+                break
+        else:
+            raise AssertionError(
+                f"{game}: 200 Tabs and no move to play ({page.inner_text('#turn')})"
+            )
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none", f"{game}: the focus is not shown"
+        page.keyboard.press("Enter")
+    assert page.locator("#final-scores").count(), f"{game} did not end"

@@ -23,7 +23,8 @@ export function playable(node, actions, ui) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   const say = ui.say || String; // a label's seats by name
-  node.setAttribute("aria-label", actions.map((a) => say(a.label)).join(" or "));
+  node.setAttribute("aria-label", actions.length === 1 ? say(actions[0].label) : severalWays(node, actions.map((a) => say(a.label))));
+  if (actions.length > 1) node.setAttribute("aria-haspopup", "menu");
   const choose = (event) => {
     if (actions.length === 1) ui.act(actions[0].action);
     else menu(event, actions, ui, node);
@@ -40,6 +41,20 @@ export function playable(node, actions, ui) {
     }
   });
   return node;
+}
+
+/** The name of a card that plays several ways: their labels joined by "or" while that is short
+ * ("conquer Armagh or raid Armagh"), else the words the labels share and how many ways
+ * ("recruit yellow VP: take slot…, 5 ways, a menu"); the menu names each in full. A Knarr
+ * card's five recruits joined ran to some 300 characters, read out as the card's one name. */
+function severalWays(node, labels) {
+  if (labels.join(" or ").length <= 100) return labels.join(" or ");
+  let shared = labels[0];
+  for (const label of labels) while (!label.startsWith(shared)) shared = shared.slice(0, -1);
+  if (labels.some((label) => /\w/.test(label[shared.length] || ""))) shared = shared.replace(/\S*$/, ""); // whole words
+  shared = shared.replace(/[\s:,;]+$/, "");
+  const what = shared || node.dataset.card || node.dataset.region || node.textContent.trim();
+  return `${what}${shared ? "…" : ""}, ${labels.length} ways, a menu`;
 }
 
 /** `n` face-down cards. */
