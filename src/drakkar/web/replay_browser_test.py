@@ -82,3 +82,35 @@ def test_a_replays_latest_log_line_and_next_move_show_without_scrolling(  # type
     assert in_sight(page, "#banner")
     assert in_sight(page, "#log p:last-child"), f"{game} at {width} px: the log is below the fold"
     page.context.close()
+
+
+def test_quick_presses_each_take_a_step_and_arrows_in_the_seat_list_change_only_the_seat(  # type: ignore[no-untyped-def]
+    page, base: str
+) -> None:
+    game_id = a_finished_game(page, base, "knarr")
+
+    def slowly(route):  # type: ignore[no-untyped-def]
+        time.sleep(0.3)  # a server some way off: each step's answer takes a while
+        route.continue_()
+
+    page.route("**/api/games/*/replay/*", slowly)
+    page.goto(f"{base}/replay/{game_id}")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+    page.focus("#next")
+    for _ in range(3):  # a second press before the first step came back was lost
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#counter:has-text('move 3 of')")
+    page.focus("#step")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#counter:has-text('move 6 of')")
+    page.wait_for_timeout(1500)
+    assert page.input_value("#step") == "6" and "move 6 of" in page.inner_text("#counter")
+    page.focus("#seat")
+    page.keyboard.press("ArrowDown")  # the list's own keys: another seat, not another move
+    page.wait_for_timeout(1500)
+    assert page.input_value("#seat") == "0" and "move 6 of" in page.inner_text("#counter")
+    page.select_option("#seat", "2")
+    page.keyboard.press("ArrowRight")  # at the list's end (it was the next move)
+    page.wait_for_timeout(1500)
+    assert page.input_value("#seat") == "2" and "move 6 of" in page.inner_text("#counter")
