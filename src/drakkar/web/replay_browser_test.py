@@ -114,3 +114,20 @@ def test_quick_presses_each_take_a_step_and_arrows_in_the_seat_list_change_only_
     page.keyboard.press("ArrowRight")  # at the list's end (it was the next move)
     page.wait_for_timeout(1500)
     assert page.input_value("#seat") == "2" and "move 6 of" in page.inner_text("#counter")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_step_buttons_and_the_banner_stay_in_sight_down_the_table(  # type: ignore[no-untyped-def]
+    browser, base: str, width: int, height: int
+) -> None:
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    game_id = a_finished_game(page, base, "knarr")  # the tallest table: 1,300 px at 1280 wide
+    page.goto(f"{base}/replay/{game_id}")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+    page.mouse.wheel(0, 5000)  # down to the other seats' crews
+    page.wait_for_function("scrollY > 300")
+    for control in ("#prev", "#next", "#step", "#counter", "#banner"):
+        assert in_sight(page, control), f"{control} scrolled away at {width} px"
+    page.click("#next")  # and steps from there
+    page.wait_for_selector("#counter:has-text('move 1 of')")
+    page.context.close()
