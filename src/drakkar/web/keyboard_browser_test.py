@@ -114,3 +114,26 @@ def test_a_whole_game_is_played_with_tab_and_enter_alone(page, base: str, game: 
         assert outline != "none", f"{game}: the focus is not shown"
         page.keyboard.press("Enter")
     assert page.locator("#final-scores").count(), f"{game} did not end"
+
+
+def test_a_cards_menu_moves_between_its_items_with_the_arrow_keys(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+    from drakkar.web.scenario_browser_test import draw, table_msg
+
+    state = drakkar.load("knarr").new(3, seed=2)
+    draw(page, base, table_msg(state, state.current_player, "knarr"))
+    page.evaluate("document.querySelector('#hand .card.playable').focus()")
+    page.keyboard.press("Enter")
+    items = page.locator(".menu [role=menuitem]")
+    focused = "() => [...document.querySelectorAll('.menu [role=menuitem]')].indexOf(document.activeElement)"
+    assert page.evaluate(focused) == 0
+    # a menu (role=menu) is moved through by arrows: a screen reader passes them to it
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focused) == 1
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # round to the last, "cancel"
+    assert page.evaluate(focused) == items.count() - 1
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == 0
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == items.count() - 1

@@ -106,7 +106,14 @@ function menu(event, actions, ui, opener) {
     actions.map((a) => el("button", { role: "menuitem", onclick: () => { close(); ui.act(a.action); } }, (ui.say || String)(a.label))),
     el("button", { class: "secondary", role: "menuitem", onclick: close }, "cancel"));
   box.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { e.preventDefault(); close(); }
+    if (e.key === "Escape") { e.preventDefault(); close(); return; }
+    // a menu is moved through by arrows (a screen reader passes them to it), round its ends
+    const items = [...box.querySelectorAll("button")];
+    const at = items.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    items[(to + items.length) % items.length].focus();
   });
   box.style.left = `${event.pageX}px`;
   box.style.top = `${event.pageY}px`;
