@@ -137,3 +137,16 @@ def test_a_cards_menu_moves_between_its_items_with_the_arrow_keys(page, base: st
     assert page.evaluate(focused) == 0
     page.keyboard.press("End")
     assert page.evaluate(focused) == items.count() - 1
+
+
+def test_a_gone_viking_card_reads_its_value_once(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+    from drakkar.web.scenario_browser_test import draw, table_msg
+
+    state = drakkar.load("gone-viking").new(3, seed=2)
+    waiting = (state.current_player + 1) % 3  # a hand of cards, none of them to play now
+    draw(page, base, table_msg(state, waiting, "gone-viking"))
+    read = page.locator("#hand").aria_snapshot()
+    # the corner repeats the value for the eye: it was read out too ("8 8 Fists")
+    assert re.search(r"\b(\d+) \1 ", read) is None, read
+    assert re.search(r"\b\d+ (Books|Coins|Hammers|Fists)\b", read), read

@@ -7,7 +7,8 @@ export function card(name, opts = {}) {
   const classes = ["card", opts.kind, opts.small ? "small" : ""].filter(Boolean);
   const rank = /^\d+$/.test(String(name));
   const node = el("div", { class: classes.join(" "), title: opts.title || String(name), dataset: { card: String(name) } },
-    opts.corner !== undefined ? el("span", { class: "corner" }, opts.corner) : null,
+    // the corner repeats the value for the eye; a screen reader read it twice ("8 8 Fists")
+    opts.corner !== undefined ? el("span", { class: "corner", "aria-hidden": "true" }, opts.corner) : null,
     el("span", { class: rank ? "rank" : "name" }, String(name)),
     opts.extra || null,
     opts.kindLabel ? el("span", { class: "kind" }, opts.kindLabel) : null);
