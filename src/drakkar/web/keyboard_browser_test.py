@@ -91,7 +91,7 @@ def test_a_whole_game_is_played_with_tab_and_enter_alone(page, base: str, game: 
     )
     page.goto(base + made.json()["links"]["0"])
     rng = random.Random(1)
-    for _ in range(600):
+    for _ in range(3000):  # (the bots' random play makes some games long)
         page.wait_for_selector(
             "#final-scores, .playable:not([disabled]), #actions button:not([disabled])"
         )
