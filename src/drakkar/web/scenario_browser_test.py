@@ -515,3 +515,17 @@ def test_knarr_keys_the_icons_its_moves_and_destinations_write_short(page, base:
     key = page.inner_text("#board .key")
     for short in ("VP victory point", "BR silver bracelet", "RC recruit token", "REP reputation"):
         assert short in key, key
+
+
+def test_knarrs_last_round_is_said_until_the_game_is_over(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    import drakkar
+
+    state, rng = drakkar.load("knarr").new(3, seed=1), random.Random(0)
+    while not state.view(0)["end_triggered"]:  # someone reached the end: this round is the last
+        state.apply(rng.choice(state.legal_actions()))
+    draw(page, base, table_msg(state, 0, "knarr"))
+    assert "last round" in page.locator("#board > .row").first.inner_text()
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    draw(page, base, table_msg(state, 0, "knarr"))  # the final table said 'last round' too
+    assert "last round" not in page.locator("#board > .row").first.inner_text()

@@ -46,7 +46,7 @@ export function render(root, msg, ui) {
     el("span", { class: "stat" }, `Round ${v.round}`),
     el("span", { class: "stat" }, `phase: ${v.phase}`),
     el("span", { class: "stat" }, `ship side: ${v.ship_side}`),
-    v.end_triggered ? el("span", { class: "trump" }, "last round") : null,
+    v.end_triggered && v.phase !== "over" ? el("span", { class: "trump" }, "last round") : null, // (not on the final table)
     v.artifacts && v.artifacts.length ? el("span", { class: "stat" }, `artifacts: ${v.artifacts.join(", ")}`) : null);
 
   const board = zone("The board", el("div", { class: "cards", id: "board-slots" }, v.board.map((vk, i) =>

@@ -7,7 +7,8 @@ export function card(name, opts = {}) {
   const classes = ["card", opts.kind, opts.small ? "small" : ""].filter(Boolean);
   const rank = /^\d+$/.test(String(name));
   const node = el("div", { class: classes.join(" "), title: opts.title || String(name), dataset: { card: String(name) } },
-    opts.corner !== undefined ? el("span", { class: "corner" }, opts.corner) : null,
+    // the corner repeats the value for the eye; a screen reader read it twice ("8 8 Fists")
+    opts.corner !== undefined ? el("span", { class: "corner", "aria-hidden": "true" }, opts.corner) : null,
     el("span", { class: rank ? "rank" : "name" }, String(name)),
     opts.extra || null,
     opts.kindLabel ? el("span", { class: "kind" }, opts.kindLabel) : null);
@@ -23,7 +24,8 @@ export function playable(node, actions, ui) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   const say = ui.say || String; // a label's seats by name
-  node.setAttribute("aria-label", actions.map((a) => say(a.label)).join(" or "));
+  node.setAttribute("aria-label", actions.length === 1 ? say(actions[0].label) : severalWays(node, actions.map((a) => say(a.label))));
+  if (actions.length > 1) node.setAttribute("aria-haspopup", "menu");
   const choose = (event) => {
     if (actions.length === 1) ui.act(actions[0].action);
     else menu(event, actions, ui, node);
@@ -40,6 +42,20 @@ export function playable(node, actions, ui) {
     }
   });
   return node;
+}
+
+/** The name of a card that plays several ways: their labels joined by "or" while that is short
+ * ("conquer Armagh or raid Armagh"), else the words the labels share and how many ways
+ * ("recruit yellow VP: take slot…, 5 ways, a menu"); the menu names each in full. A Knarr
+ * card's five recruits joined ran to some 300 characters, read out as the card's one name. */
+function severalWays(node, labels) {
+  if (labels.join(" or ").length <= 100) return labels.join(" or ");
+  let shared = labels[0];
+  for (const label of labels) while (!label.startsWith(shared)) shared = shared.slice(0, -1);
+  if (labels.some((label) => /\w/.test(label[shared.length] || ""))) shared = shared.replace(/\S*$/, ""); // whole words
+  shared = shared.replace(/[\s:,;]+$/, "");
+  const what = shared || node.dataset.card || node.dataset.region || node.textContent.trim();
+  return `${what}${shared ? "…" : ""}, ${labels.length} ways, a menu`;
 }
 
 /** `n` face-down cards. */
@@ -91,7 +107,14 @@ function menu(event, actions, ui, opener) {
     actions.map((a) => el("button", { role: "menuitem", onclick: () => { close(); ui.act(a.action); } }, (ui.say || String)(a.label))),
     el("button", { class: "secondary", role: "menuitem", onclick: close }, "cancel"));
   box.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { e.preventDefault(); close(); }
+    if (e.key === "Escape") { e.preventDefault(); close(); return; }
+    // a menu is moved through by arrows (a screen reader passes them to it), round its ends
+    const items = [...box.querySelectorAll("button")];
+    const at = items.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    items[(to + items.length) % items.length].focus();
   });
   box.style.left = `${event.pageX}px`;
   box.style.top = `${event.pageY}px`;

@@ -89,6 +89,16 @@ export function scoresTable(msg) {
         el("td", {}, r.win ? (msg.returns[r.seat] < 1 ? "shared win" : "winner") : "")))));
 }
 
+/** Who won, for the banner of the table and of a replay's last move: ": Astrid wins",
+ * ": Astrid and Bjorn share the win" (the final scores stand above the table, but on a phone
+ * the banner is what is in sight). */
+export function result(msg) {
+  const won = (msg.returns || []).flatMap((r, seat) => (r > 0 ? [seatName(msg, seat)] : []));
+  if (!won.length) return "";
+  if (won.length === 1) return `: ${won[0]} wins`;
+  return `: ${won.slice(0, -1).join(", ")} and ${won.at(-1)} share the win`;
+}
+
 /** Text with "player 2" or "seat 2" written as that seat's name (games count seats from 0 in
  * their log and labels, "steal a Book from player 0"; the screen counts them from 1). */
 export function seatNames(msg, text) {

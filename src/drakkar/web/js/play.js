@@ -1,6 +1,6 @@
 // The table page: one WebSocket per seat this link holds (several when passing and playing),
 // or one to watch. The server sends each seat its own view; this page only draws it.
-import { drawTable, el, heldSeats, logLine, rendererFor, scoresTable, seatName, seatNames } from "/static/js/common.js";
+import { drawTable, el, heldSeats, logLine, rendererFor, result, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const held = heldSeats();
@@ -215,15 +215,6 @@ async function draw(msg) {
     el("a", { href: `/replay/${msg.game_id}` }, "Replay it step by step")) : "");
 }
 
-/** Who won, for the banner: ": Astrid wins", ": Astrid and Bjorn share the win" (the final
- * scores stand above the table, but on a phone the banner is what is in sight). */
-function result(msg) {
-  const won = (msg.returns || []).flatMap((r, seat) => (r > 0 ? [seatName(msg, seat)] : []));
-  if (!won.length) return "";
-  if (won.length === 1) return `: ${won[0]} wins`;
-  return `: ${won.slice(0, -1).join(", ")} and ${won.at(-1)} share the win`;
-}
-
 /** The log, a live region: only lines new since the last draw are added (so only they are
  * read out); a log that changed otherwise is written anew. Empty lines are left out. */
 function showLog(msg) {
@@ -237,8 +228,10 @@ function showLog(msg) {
   log.scrollTop = log.scrollHeight;
 }
 
-/** The hard bot's advice for this move once asked (each move a button to play it), else a
- * button that asks for it: the server searches this seat's information set only. */
+/** The hard bot's advice for this move once asked (each move a button to play it, its share
+ * its description), else a button that asks for it: the server searches this seat's information
+ * set only. It is no live region: it is drawn anew at every move, and the Hint button was said
+ * aloud each time; the answer takes the focus, and so is read out. */
 function adviceFor(msg, ui) {
   if (!(advice && advice.seat === msg.seat && advice.move === msg.moves)) {
     const thinking = asked !== null && asked.seat === msg.seat && asked.move === msg.moves;
@@ -257,10 +250,10 @@ function adviceFor(msg, ui) {
   }
   return el("div", { class: "advice" },
     el("p", { class: "muted" }, "The hard bot's search, by its share of the search:"),
-    el("ol", {}, advice.choices.map((c) => el("li", {},
-      el("button", { class: "action", dataset: { action: c.action },
+    el("ol", {}, advice.choices.map((c, i) => el("li", {},
+      el("button", { class: "action", dataset: { action: c.action }, "aria-describedby": `share-${i}`,
         onclick: (e) => { if (e.detail <= 1) ui.act(c.action); } }, ui.say(c.label)),
-      el("span", { class: "share" }, ` ${Math.round(c.share * 100)}%`)))),
+      el("span", { class: "share", id: `share-${i}` }, ` ${Math.round(c.share * 100)}%`)))),
     advice.more ? el("p", { class: "muted" }, `and ${advice.more} more the search tried less`) : null);
 }
 

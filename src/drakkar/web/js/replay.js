@@ -1,13 +1,20 @@
 // Replay a finished game step by step, as a spectator or as any seat saw it.
-import { api, drawTable, el, logLine, scoresTable, seatName, seatNames } from "/static/js/common.js";
+import { api, drawTable, el, logLine, result, scoresTable, seatName, seatNames } from "/static/js/common.js";
 
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const $ = (id) => document.getElementById(id);
-let step = 0;
+let step = 0; // the move on screen
 let steps = 0;
+// The move last asked for: a press counts from it, not from the screen, which lags behind while
+// the server answers (a second press before the first came back was lost); an answer to an
+// older press is dropped.
+let wanted = 0;
+let asked = 0;
 
 async function show(n) {
   const seat = $("seat").value;
+  const ticket = ++asked;
+  wanted = n;
   let msg;
   try {
     msg = await api(`/api/games/${gameId}/replay/${n}${seat === "" ? "" : `?seat=${seat}`}`);
@@ -15,6 +22,7 @@ async function show(n) {
     $("error").replaceChildren(el("div", { class: "error" }, e.message));
     return;
   }
+  if (ticket !== asked) return;
   step = msg.step;
   steps = msg.steps;
   if (!$("seat").options.length) {
@@ -26,8 +34,9 @@ async function show(n) {
   $("step").value = step;
   $("step").setAttribute("aria-valuetext", `move ${step} of ${steps}`);
   $("counter").textContent = `move ${step} of ${steps}`;
+  $("banner").className = "banner" + (msg.over ? " over" : "");
   $("banner").textContent = msg.played === null
-    ? "The end."
+    ? `The game is over${result(msg)}.` // (as the table page says it)
     : `Next: ${seatName(msg, msg.played_by)} — ${seatNames(msg, msg.played)}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
   $("log").replaceChildren(...msg.log.filter((line) => String(line).trim()).map((line) => logLine(msg, line)));
@@ -36,14 +45,17 @@ async function show(n) {
 }
 
 $("first").addEventListener("click", () => show(0));
-$("prev").addEventListener("click", () => show(Math.max(0, step - 1)));
-$("next").addEventListener("click", () => show(Math.min(steps, step + 1)));
+$("prev").addEventListener("click", () => show(Math.max(0, wanted - 1)));
+$("next").addEventListener("click", () => show(Math.min(steps, wanted + 1)));
 $("last").addEventListener("click", () => show(steps));
 $("step").addEventListener("input", () => show(Number($("step").value)));
-$("seat").addEventListener("change", () => show(step));
+$("seat").addEventListener("change", () => show(wanted));
 document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowRight") show(Math.min(steps, step + 1));
-  if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
+  // the slider and the seat list have arrow keys of their own: the page took a step beside
+  // theirs (in the seat list, at its last seat, the move changed instead)
+  if (e.target.closest("input, select")) return;
+  if (e.key === "ArrowRight") show(Math.min(steps, wanted + 1));
+  if (e.key === "ArrowLeft") show(Math.max(0, wanted - 1));
 });
 $("record").href = `/api/games/${gameId}/record`;
 show(0);
