@@ -212,9 +212,13 @@ def test_a_finished_game_replays_step_by_step_from_any_seat(client) -> None:
             break
         time.sleep(0.02)
     record = Record.loads(client.get(f"/api/games/{gid}/record").text)
-    first = client.get(f"/api/games/{gid}/replay/0?seat=1").json()
+    mover = client.get(f"/api/games/{gid}/replay/0").json()["played_by"]
+    first = client.get(f"/api/games/{gid}/replay/0?seat={mover}").json()
     assert first["step"] == 0 and first["steps"] == 6 and first["view"]["hand"] is not None
-    assert first["played"] == record.labels()[0]
+    assert first["played"] == record.labels()[0]  # ("play 7": the mover's own card)
+    # another seat and a spectator are not told which card it is, as they were not in play
+    assert client.get(f"/api/games/{gid}/replay/0?seat={1 - mover}").json()["played"] is None
+    assert client.get(f"/api/games/{gid}/replay/0").json()["played"] is None
     last = client.get(f"/api/games/{gid}/replay/6").json()
     assert last["over"] and last["view"]["hand"] is None and last["played"] is None
     assert client.get(f"/api/games/{gid}/replay/7").status_code == 404

@@ -265,7 +265,11 @@ def replay(
         type="replay",
         step=step,
         steps=len(history),
-        played=state.action_label(history[step]) if step < len(history) else None,
+        # the next move's label goes to the seat that makes it alone: another seat's move may
+        # name a card hidden from the viewer ("discard Far Village"), as it was in play
+        played=state.action_label(history[step])
+        if step < len(history) and seat is not None and seat == state.current_player
+        else None,
         played_by=state.current_player,
     )
     return message

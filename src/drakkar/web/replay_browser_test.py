@@ -131,3 +131,15 @@ def test_the_step_buttons_and_the_banner_stay_in_sight_down_the_table(  # type: 
     page.click("#next")  # and steps from there
     page.wait_for_selector("#counter:has-text('move 1 of')")
     page.context.close()
+
+
+def test_the_next_move_is_named_only_to_the_seat_that_makes_it(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    game_id = a_finished_game(page, base, "viking-raid")
+    mover = page.request.get(f"{base}/api/games/{game_id}/replay/0").json()["played_by"]
+    page.goto(f"{base}/replay/{game_id}")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+    # a spectator: the first move may name a card in the mover's hand, hidden from them
+    assert page.inner_text("#banner").endswith("moves (view the replay as them to see which move)")
+    page.select_option("#seat", str(mover))
+    page.wait_for_selector("#banner:has-text(' — ')")
+    assert "view the replay as them" not in page.inner_text("#banner")

@@ -35,9 +35,12 @@ async function show(n) {
   $("step").setAttribute("aria-valuetext", `move ${step} of ${steps}`);
   $("counter").textContent = `move ${step} of ${steps}`;
   $("banner").className = "banner" + (msg.over ? " over" : "");
-  $("banner").textContent = msg.played === null
+  // the server names the next move only to the seat that makes it (it may show a hidden card)
+  $("banner").textContent = msg.over
     ? `The game is over${result(msg)}.` // (as the table page says it)
-    : `Next: ${seatName(msg, msg.played_by)} — ${seatNames(msg, msg.played)}`;
+    : msg.played === null
+      ? `Next: ${seatName(msg, msg.played_by)} moves (view the replay as them to see which move)`
+      : `Next: ${seatName(msg, msg.played_by)} — ${seatNames(msg, msg.played)}`;
   await drawTable($("board"), msg, { act: () => {}, legal: [], interactive: false, seat: msg.seat });
   $("log").replaceChildren(...msg.log.filter((line) => String(line).trim()).map((line) => logLine(msg, line)));
   $("log").scrollTop = $("log").scrollHeight;
