@@ -6,6 +6,7 @@ from drakkar.games.villainous_vikings import actions as A
 from drakkar.games.villainous_vikings.battle import REFIGHT_LIMIT
 from drakkar.games.villainous_vikings.effects import Effect
 from drakkar.games.villainous_vikings.scenarios import (
+    BI,
     G1,
     GB,
     GH,
@@ -17,6 +18,7 @@ from drakkar.games.villainous_vikings.scenarios import (
     WH,
     WSH,
     asg,
+    conquest,
     dice,
     do,
     give,
@@ -24,23 +26,9 @@ from drakkar.games.villainous_vikings.scenarios import (
     loc,
     new,
     plain,
+    swords_after,
     war,
 )
-
-BI = 2
-
-
-def conquest(
-    static: tuple = (),
-    hammer: tuple = ((), (), ()),
-    stack: str = "lindisfarne",
-    region: str = "the British Isles",
-):
-    s = new(3, stack=(stack,))
-    plain(s, static, hammer, seat_captain=s.captain[0])
-    s.gold[0] = 0
-    do(s, f"move to {region}")
-    return s
 
 
 def test_rolls_one_die_per_undamaged_section() -> None:
@@ -246,100 +234,6 @@ def test_a_damaged_section_makes_its_warrior_move_or_go() -> None:
 
 
 # -- the effect vocabulary ------------------------------------------------------------------------
-
-
-def swords_after(
-    static: tuple = (), hammer: tuple = ((), (), ()), rolls: tuple = (W1, GB, RB, GB, GB)
-):
-    s = conquest(static, hammer)
-    dice(s, *rolls)
-    do(s, "conquer Lindisfarne")
-    return s
-
-
-def test_effect_swords_and_condition_attacking() -> None:
-    s = swords_after((Effect("swords", 2, 1),), rolls=(W1, GB, RB, G1, GB))  # attacking: 3 > 1
-    assert s.pending[0][0] == "conquest"
-    t = swords_after((Effect("swords", 2, 2),), rolls=(W1, GB, RB, G1, GB))  # defending: no
-    assert loc(t, "lindisfarne") in t.pool and not t.owned[0]
-
-
-def test_effect_shields_and_double_shields() -> None:
-    s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
-    assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
-    t = swords_after((Effect("double_shields", 1, 0),), rolls=(WSH, GB, RB, G1, GH))
-    assert t.damage[0] == 0  # 3 swords - 2 (one shield doubled) = 1 hit: no flip
-    u = swords_after((), rolls=(WSH, GB, RB, G1, GH))
-    assert u.damage[0] == 1  # one shield, not doubled: 2 hits flip red
-
-
-def test_effect_weaken() -> None:
-    s = swords_after((Effect("weaken", 1, 0),), rolls=(W2, GB, RB, G1, G1))
-    assert s.pending[0][0] == "conquest" and s.damage[0] == 0  # 2 against 2 - 1; 1 hit
-    t = swords_after((), rolls=(W2, GB, RB, G1, G1))
-    assert loc(t, "lindisfarne") in t.pool  # 2 against 2: the Location wins
-
-
-def test_effect_reroll_blanks() -> None:
-    s = swords_after((Effect("reroll_blanks", 1, 0),), rolls=(W1, GB, RB, G1, R1, GB, GB))
-    assert s.pending[0][0] == "conquest"  # grey and red blanks reroll to swords: 3 > 0
-
-
-def test_a_crew_warriors_reroll_blanks_rerolls_the_captains_dice() -> None:
-    # "If the Captain or Warriors in the crew have Static Abilities that apply, their effects
-    # are triggered": Cu Roi the Seer in the crew rerolls the blanks as his Captain's would
-    s = conquest()
-    cu_roi = war(s, "cu-roi")
-    s.crew[0].append(cu_roi)
-    s.at_loc[next(i for i, c in enumerate(s.cs.locations) if c.warrior == cu_roi)] = False
-    dice(s, W1, GB, RB, G1, R1, G1, G1)  # white sword, two blanks rerolled to swords; 3 > 2
-    do(s, "conquer Lindisfarne")
-    rolled = [e for e in s.events_for(None) if e.startswith("player 0") and " rolls " in e]
-    assert rolled[-1].endswith("rolls white sword, grey sword, red sword: 3 swords, 0 shields")
-    do(s, "done")  # (no sacrifice of Cu Roi)
-    assert s.pending[0][0] == "conquest"  # won: 3 against 2
-
-
-def test_hammer_gold_and_repair() -> None:
-    s = swords_after(
-        hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)
-    )
-    assert s.gold[0] == 3 and s.damage[0] == 0  # 2 hits flip red, then the hammer's repair
-    # the log says where the gold and the mended section came from, as it does for a Danegeld
-    log, me = s.events_for(1), s.pname(0)
-    assert f"{me} gains 3 gold (Heathen Hammer)" in log
-    assert log.index(f"{me} repairs to 3 sections") > log.index(f"{me} loses 1 section")
-
-
-def test_hammer_steal_gold_from_a_captain() -> None:
-    s = new(3)
-    plain(s, hammer=((Effect("steal_gold", 3, 32),), (), ()), seat_captain=s.captain[0])
-    s.pos[1], s.gold[1] = BI, 2
-    do(s, "move to the British Isles")
-    dice(s, WH, G1, R1, W1, GB, RB)
-    do(s, "contest")
-    assert s.gold[1] == 0 and s.gold[0] == 2
-    assert f"{s.pname(0)} steals 2 gold from {s.pname(1)} (Heathen Hammer)" in s.events_for(2)
-
-
-def test_effect_condition_explored_and_unexplored() -> None:
-    s = conquest((Effect("swords", 3, 4),))  # explored only
-    give(s, 0, "whitby")
-    dice(s, W1, GB, RB, G1, G1)
-    do(s, "conquer Lindisfarne", "done")
-    assert s.pending[0][0] == "conquest"
-    t = conquest((Effect("swords", 3, 8),))  # unexplored
-    give(t, 0, "whitby")
-    dice(t, W1, GB, RB, G1, G1)
-    do(t, "conquer Lindisfarne", "done")
-    assert loc(t, "lindisfarne") in t.pool
-
-
-def test_effect_condition_vs_location_and_vs_captain() -> None:
-    s = swords_after((Effect("swords", 3, 16),), rolls=(W1, GB, RB, G1, G1))
-    assert s.pending[0][0] == "conquest"
-    t = swords_after((Effect("swords", 3, 32),), rolls=(W1, GB, RB, G1, G1))
-    assert loc(t, "lindisfarne") in t.pool
 
 
 def test_glamr_summons_a_draugr_who_returns_to_the_reserve() -> None:

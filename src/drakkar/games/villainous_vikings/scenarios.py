@@ -16,6 +16,7 @@ from drakkar.games.villainous_vikings.state import VillainousVikingsState as VVS
 W2, W1, WSS, WSH, WH = 0, 1, 3, 4, 5
 G1, GSS, GSH, GH, GB = 0, 2, 3, 4, 5
 R1, RSH, RH, RB = 0, 2, 3, 4
+BI = 2  # the British Isles, by region index
 
 
 class Dice:
@@ -127,3 +128,28 @@ def kill(s: VVState, p: int, wid: str) -> None:
     i = next(i for i, c in enumerate(s.cs.locations) if c.warrior == w)
     s.at_loc[i] = False
     s.sovereigns[p].append(w)
+
+
+def conquest(
+    static: tuple = (),
+    hammer: tuple = ((), (), ()),
+    stack: str = "lindisfarne",
+    region: str = "the British Isles",
+) -> VVState:
+    """P0, with only the abilities given and no gold, sails to `region` (where `stack`, the
+    Location on top of the Journey Deck, lies) to attack it."""
+    s = new(3, stack=(stack,))
+    plain(s, static, hammer, seat_captain=s.captain[0])
+    s.gold[0] = 0
+    do(s, f"move to {region}")
+    return s
+
+
+def swords_after(
+    static: tuple = (), hammer: tuple = ((), (), ()), rolls: tuple = (W1, GB, RB, GB, GB)
+) -> VVState:
+    """`conquest` with these dice (the Captain's, then the Location's), Lindisfarne attacked."""
+    s = conquest(static, hammer)
+    dice(s, *rolls)
+    do(s, "conquer Lindisfarne")
+    return s
