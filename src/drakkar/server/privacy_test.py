@@ -20,7 +20,8 @@ from drakkar.engine.game import Game
 from drakkar.engine.rng import Rng
 from drakkar.server import create_app
 from drakkar.server.conftest import SERVED, TestClient
-from drakkar.server.tables import Table, message_for
+from drakkar.server.player_view import message_for
+from drakkar.server.tables import Table
 
 pytestmark = pytest.mark.timeout(900)
 REDEALS = 3

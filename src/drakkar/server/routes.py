@@ -12,8 +12,9 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from drakkar.engine.errors import shown
+from drakkar.server.player_view import replay_message
 from drakkar.server.sockets import read_json
-from drakkar.server.tables import MAX_NAME, Hub, PlayError, Table, message_for
+from drakkar.server.tables import MAX_NAME, Hub, PlayError, Table
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
 STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
@@ -258,21 +259,10 @@ def replay(
     state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
     for a in history[:step]:
         state.apply(a)
-    shown = Table(table.id, table.game, state, table.seats, 0, 0, table.created)
-    message = message_for(shown, seat)
-    message["legal"] = []
-    message.update(
-        type="replay",
-        step=step,
-        steps=len(history),
-        # the next move's label goes to the seat that makes it alone: another seat's move may
-        # name a card hidden from the viewer ("discard Far Village"), as it was in play
-        played=state.action_label(history[step])
-        if step < len(history) and seat is not None and seat == state.current_player
-        else None,
-        played_by=state.current_player,
+    at_step = Table(table.id, table.game, state, table.seats, 0, 0, table.created)
+    return replay_message(
+        at_step, seat, len(history), history[step] if step < len(history) else None
     )
-    return message
 
 
 def finished(hub: Hub, game_id: str) -> Table:

@@ -16,7 +16,8 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from drakkar.engine.errors import IllegalAction, shown
-from drakkar.server.tables import Connection, Hub, PlayError, Table, message_for
+from drakkar.server.player_view import message_for
+from drakkar.server.tables import Connection, Hub, PlayError, Table
 
 MAX_MESSAGE = 8 * 1024  # characters in a WebSocket message
 RATE = 10.0  # messages a second a connection may send, on average

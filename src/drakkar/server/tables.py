@@ -2,8 +2,8 @@
 
 `Hub` owns every `Table`. It is the only place that changes a game: `Hub.play` checks the
 actions on a clone, writes them to the store, then applies them and pushes each connection its
-own message. `message_for` is the one place where what a recipient may see is decided; every
-message about a game's state goes through it.
+own message, made by `player_view.message_for`: the one place where what a recipient may see
+is decided.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from drakkar.engine.errors import DrakkarError, IllegalAction, shown
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
+from drakkar.server.player_view import message_for, public_options
 from drakkar.server.store import GameRow, Store
 from drakkar.server.thinking import Thinkers
 
@@ -142,34 +143,6 @@ class Table:
     def record(self) -> Record:
         seats = tuple("human" if s.kind == "person" else s.bot for s in self.seats)
         return Record.from_state(self.state, seats=seats, server_game=self.id)
-
-
-def message_for(table: Table, seat: int | None) -> dict[str, Any]:
-    """The state message for `seat` (None: a spectator). The one filter for every recipient."""
-    state = table.state
-    over = state.is_terminal()
-    to_move = state.current_player
-    legal: list[dict[str, Any]] = []
-    if seat is not None and seat == to_move:
-        legal = [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
-    return {
-        "type": "state",
-        "game_id": table.id,
-        "game": table.game.name,
-        "title": table.game.title,
-        "players": state.num_players,
-        "seat": seat,
-        "seats": [s.public() for s in table.seats],
-        "moves": table.moves,
-        "to_move": to_move,
-        "view": state.view(seat),
-        "log": state.events_for(seat),
-        "legal": legal,
-        "deadline": table.deadline,
-        "over": over,
-        "scores": state.scores() if over else None,
-        "returns": state.returns() if over else None,
-    }
 
 
 class Hub:
@@ -316,10 +289,11 @@ class Hub:
             else:
                 seats.append(Seat("bot", levels[level], name or f"Bot {i + 1} ({level})"))
         names = [x.name.casefold() for x in seats]  # the log and the scores tell seats by name
-        for i, same in ((i, x) for i, x in enumerate(names) if x in names[:i]):
-            was = shown(seats[names.index(same)].name)
-            why = f"seat {i}: another seat is called {was} too; give each seat its own name"
-            raise PlayError("bad-seats", why)
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                was = shown(seats[names.index(name)].name)
+                why = f"seat {i}: another seat is called {was} too; give each seat its own name"
+                raise PlayError("bad-seats", why)
         return seats, tokens
 
     def restore(self) -> None:
@@ -597,8 +571,3 @@ def _number(value: Any, name: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise PlayError("bad-settings", f"'{name}' must be a number from {low} to {high}")
     return float(value)
-
-
-def public_options(state: State) -> dict[str, Any]:
-    """The options anyone may know; a stacked deck (a testing option) is a secret."""
-    return {k: v for k, v in state.options.to_dict().items() if "stack" not in k}
