@@ -47,14 +47,19 @@ class Asked(Exception):
     """The person typed a command (help, log, hint) rather than a move: ask again."""
 
 
+def plain(text: str) -> str:
+    """`text` in lower case with its spaces made single, as typed labels are compared."""
+    return " ".join(text.lower().split())
+
+
 def words_of(typed: str, labels: list[str]) -> list[int]:
     """The indexes of the labels holding `typed` as whole words, case and spacing ignored: a
     word is never matched in part, so "Books 1" is not a word of "play Odin as Books 12"."""
-    words = " ".join(typed.lower().split())
+    words = plain(typed)
     if not words:
         return []
     pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
-    return [i for i, label in enumerate(labels) if pattern.search(" ".join(label.lower().split()))]
+    return [i for i, label in enumerate(labels) if pattern.search(plain(label))]
 
 
 MARKS = "*+^#"  # a grid cell's mark for what its label adds to the column's heading
@@ -262,8 +267,7 @@ class TerminalGame:
     def by_label(self, text: str, legal: list[int]) -> int:
         """The move whose label is `text`, or the one whose label holds it as whole words."""
         labels = [self.state.action_label(a) for a in legal]
-        wanted = " ".join(text.lower().split())
-        exact = [i for i, label in enumerate(labels) if " ".join(label.lower().split()) == wanted]
+        exact = [i for i, label in enumerate(labels) if plain(label) == plain(text)]
         found = exact or words_of(text, labels)
         if len(found) == 1:  # "go" for "go raiding", "far village" for "discard Far Village"
             return legal[found[0]]
