@@ -36,10 +36,13 @@ typecheck: install
 services:
 	scripts/ci-browser.sh
 
+# A test that hangs fails after TEST_TIMEOUT seconds with its stacks printed, not holding CI.
+TEST_TIMEOUT = --timeout=600 --timeout-method=thread
+
 test: lint typecheck services
 	eval "$$(scripts/ci-postgres.sh || echo 'echo PostgreSQL could not be started: its tests will skip >&2')" && \
-		$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not slow and not browser" --durations=15
-	$(BIN)/pytest -m browser
+		$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not slow and not browser" --durations=15 $(TEST_TIMEOUT)
+	$(BIN)/pytest -m browser $(TEST_TIMEOUT)
 
 # Long soak runs and strength checks: not part of `make test`.
 test-slow: install

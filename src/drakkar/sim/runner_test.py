@@ -229,7 +229,10 @@ def test_a_killed_worker_loses_no_finished_game(tmp_path: Path) -> None:
 
     from drakkar.sim import runner
 
-    study = Study.make(HIGH_CARD, 2000, 2, ["heuristic", "random"], seed=8)
+    # Viking Raid, not the toy: a worker killed while writing a result leaves part of it in the
+    # pipe, and CPython's pool then waits for the rest for ever (seen once in make test). Chunks
+    # of games that take milliseconds each keep the workers computing, so that moment is rare.
+    study = Study.make(drakkar.load("viking-raid"), 400, 2, ["heuristic", "random"], seed=8)
     prepare(study, tmp_path, resume=False)
     seen: list[int] = []
 
@@ -244,9 +247,9 @@ def test_a_killed_worker_loses_no_finished_game(tmp_path: Path) -> None:
     assert 2 not in runner._POOLS  # the broken pool is not reused
     done = prepare(study, tmp_path, resume=True)
     assert set(seen) <= set(done)
-    assert len(done) < 2000
+    assert len(done) < 400
     run(study, tmp_path, Backend(jobs=2), done)
-    assert sorted(read_results(tmp_path, study)) == list(range(2000))
+    assert sorted(read_results(tmp_path, study)) == list(range(400))
 
 
 def test_a_pool_that_breaks_at_the_next_submit_names_the_dead_worker(
