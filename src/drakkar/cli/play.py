@@ -87,47 +87,13 @@ def play_command(
         if resume is not None:
             given = {"GAME": game, "--players": players, "--seat": seat, "--seed": seed,
                      "--option": option, "--save": save, "--bots": bots != "normal"}  # fmt: skip
-            extra = [k for k, v in given.items() if v]
-            if extra:
-                raise fail(
-                    f"--resume carries on the record's own game, players, seats and options: "
-                    f"leave out {', '.join(extra)}"
-                )
-            try:
-                record = drakkar.Record.load(resume)
-            except drakkar.DrakkarError as e:
-                raise fail(str(e) if str(resume) in str(e) else f"{resume}: {e}") from None
-            g = drakkar.load(record.game)
-            state: State = record.replay()
-            if state.is_terminal():
-                raise fail(f"the game in {resume} is over; see it with: drakkar replay {resume}")
-            seats = list(record.seats) or [HUMAN] + ["heuristic"] * (record.players - 1)
+            g, state, seats = _resumed(resume, [k for k, v in given.items() if v])
             save = resume
         else:
             if game is None:
                 raise fail("name a game (see drakkar games), or --resume a record")
-            g = drakkar.load(game)
-            n = g.check_players(g.default_players if players is None else players)
-            try:
-                make_agent(bots, g, 0)  # the level for every bot seat: named once, here
-            except drakkar.DrakkarError as e:
-                raise fail(f"--bots {bots}: {getattr(e, 'message', e)}") from None  # (not "seat 1")
-            seats = parse_seats(seat, n, bots)
-            state = g.new(n, seed, parse_options(option))
-            if save is None:
-                stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-                save = Path("saves") / f"{g.name}-{stamp}.json"
-                k = 1
-                while save.exists():  # two games started in the same second
-                    k += 1
-                    save = Path("saves") / f"{g.name}-{stamp}-{k}.json"
-            elif save.is_dir():
-                raise fail(f"--save {save} is a folder; name a file, e.g. {save / 'game.json'}")
-            elif save.exists():
-                raise fail(
-                    f"--save {save}: the file exists (a saved game is not overwritten); "
-                    f"carry it on with --resume {save}, or choose another name"
-                )
+            g, state, seats = _dealt(game, players, seat, bots, seed, option)
+            save = _record_path(g, save)
     except drakkar.DrakkarError as e:
         raise fail(str(e)) from None
     if seats.count(HUMAN) > 1 and not can_wipe(console):
@@ -157,3 +123,60 @@ def play_command(
         raise typer.Exit(0) from None
     except OSError as e:  # the record cannot be written (a folder, no room, no right)
         raise fail(f"cannot save the game to {save}: {e.strerror or e}", code=1) from None
+
+
+def _resumed(resume: Path, extra: list[str]) -> tuple[drakkar.Game, State, list[str]]:
+    """The game, state and seats a record carries on; `extra`: options given beside --resume."""
+    if extra:
+        raise fail(
+            f"--resume carries on the record's own game, players, seats and options: "
+            f"leave out {', '.join(extra)}"
+        )
+    try:
+        record = drakkar.Record.load(resume)
+    except drakkar.DrakkarError as e:
+        raise fail(str(e) if str(resume) in str(e) else f"{resume}: {e}") from None
+    g = drakkar.load(record.game)
+    state: State = record.replay()
+    if state.is_terminal():
+        raise fail(f"the game in {resume} is over; see it with: drakkar replay {resume}")
+    seats = list(record.seats) or [HUMAN] + ["heuristic"] * (record.players - 1)
+    return g, state, seats
+
+
+def _dealt(
+    game: str,
+    players: int | None,
+    seat: list[str] | None,
+    bots: str,
+    seed: int | None,
+    option: list[str] | None,
+) -> tuple[drakkar.Game, State, list[str]]:
+    """A new game as the options ask: checked whole before anything is dealt."""
+    g = drakkar.load(game)
+    n = g.check_players(g.default_players if players is None else players)
+    try:
+        make_agent(bots, g, 0)  # the level for every bot seat: named once, here
+    except drakkar.DrakkarError as e:
+        raise fail(f"--bots {bots}: {getattr(e, 'message', e)}") from None  # (not "seat 1")
+    seats = parse_seats(seat, n, bots)
+    return g, g.new(n, seed, parse_options(option)), seats
+
+
+def _record_path(g: drakkar.Game, save: Path | None) -> Path:
+    """Where a new game is saved: --save, never over a file, or saves/GAME-TIME.json."""
+    if save is None:
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        save = Path("saves") / f"{g.name}-{stamp}.json"
+        k = 1
+        while save.exists():  # two games started in the same second
+            k += 1
+            save = Path("saves") / f"{g.name}-{stamp}-{k}.json"
+    elif save.is_dir():
+        raise fail(f"--save {save} is a folder; name a file, e.g. {save / 'game.json'}")
+    elif save.exists():
+        raise fail(
+            f"--save {save}: the file exists (a saved game is not overwritten); "
+            f"carry it on with --resume {save}, or choose another name"
+        )
+    return save
