@@ -480,68 +480,66 @@ def _asgard(merged: dict[str, Any]) -> tuple[Asgard, ...]:
     return tuple(out)
 
 
+def _row(kind: str, card_id: str, name: str, abilities: str, **columns: str) -> dict[str, str]:
+    """A row of `drakkar cards`: the columns a card type has not, blank."""
+    blank = dict.fromkeys(("age", "region", "dice", "gold", "vp"), "")
+    return {"type": kind, "id": card_id, "name": name, **blank, **columns, "abilities": abilities}
+
+
+def _hammers(hammer: tuple[tuple[Effect, ...], ...], skip_empty: bool = False) -> str:
+    return ", ".join(
+        f"{col}: {fx.describe(h)}"
+        for col, h in zip(COLOURS, hammer, strict=True)
+        if h or not skip_empty
+    )
+
+
 def table_rows(path: str | Path | None = None) -> list[dict[str, str]]:
     """Validate a set and return one row per card, for `drakkar cards villainous-vikings`."""
     cs = load_set(path)
-    rows = []
-    for c in cs.captains:
-        hammers = ", ".join(
-            f"{col}: {fx.describe(h)}" for col, h in zip(COLOURS, c.hammer, strict=True)
+    rows = [
+        _row(
+            "Captain",
+            c.id,
+            c.name,
+            f"static: {fx.describe(c.static)}; hammers: {_hammers(c.hammer)}",
         )
-        rows.append(
-            {
-                "type": "Captain",
-                "id": c.id,
-                "name": c.name,
-                "age": "",
-                "region": "",
-                "dice": "",
-                "gold": "",
-                "vp": "",
-                "abilities": f"static: {fx.describe(c.static)}; hammers: {hammers}",
-            }
-        )
+        for c in cs.captains
+    ]
     for loc in cs.locations:
         war = cs.warriors[loc.warrior].name if loc.warrior >= 0 else ""
+        abilities = f"sacrifice: {fx.describe(loc.sacrifice)}" + (
+            f"; warrior: {war}" if war else ""
+        )
         rows.append(
-            {
-                "type": "Location",
-                "id": loc.id,
-                "name": loc.name,
-                "age": str(loc.age),
-                "region": cs.regions[loc.region],
-                "dice": " ".join(COLOURS[d] for d in loc.dice),
-                "gold": str(loc.gold),
-                "vp": str(loc.vp),
-                "abilities": f"sacrifice: {fx.describe(loc.sacrifice)}"
-                + (f"; warrior: {war}" if war else ""),
-            }
+            _row(
+                "Location",
+                loc.id,
+                loc.name,
+                abilities,
+                age=str(loc.age),
+                region=cs.regions[loc.region],
+                dice=" ".join(COLOURS[d] for d in loc.dice),
+                gold=str(loc.gold),
+                vp=str(loc.vp),
+            )  # fmt: skip
         )
     for w in cs.warriors:
         parts = [f"static: {fx.describe(w.static)}"]
         if any(w.hammer):
-            parts.append(
-                "hammers: "
-                + ", ".join(
-                    f"{col}: {fx.describe(h)}"
-                    for col, h in zip(COLOURS, w.hammer, strict=True)
-                    if h
-                )
-            )
+            parts.append("hammers: " + _hammers(w.hammer, skip_empty=True))
         if w.sacrifice:
             parts.append(f"sacrifice: {fx.describe(w.sacrifice)}")
+        gold = str(w.cost) if w.kind == "mercenary" else ""
         rows.append(
-            {
-                "type": w.kind.capitalize(),
-                "id": w.id,
-                "name": w.name,
-                "age": "",
-                "region": "",
-                "dice": "",
-                "gold": str(w.cost) if w.kind == "mercenary" else "",
-                "vp": str(w.vp) if w.vp else "",
-                "abilities": "; ".join(parts),
-            }
+            _row(
+                w.kind.capitalize(),
+                w.id,
+                w.name,
+                "; ".join(parts),
+                gold=gold,
+                vp=str(w.vp) if w.vp else "",
+            )  # fmt: skip
         )
     for a in cs.asgard:
         parts = [f"use: {fx.describe(a.use)}"]
@@ -549,16 +547,14 @@ def table_rows(path: str | Path | None = None) -> list[dict[str, str]]:
             parts.append(f"reward: {fx.describe(a.reward)}")
         parts.append(f"sacrifice: {fx.describe(a.sacrifice)}")
         rows.append(
-            {
-                "type": "Asgard",
-                "id": a.id,
-                "name": a.name,
-                "age": str(a.age),
-                "region": "",
-                "dice": " ".join(COLOURS[d] for d in a.dice),
-                "gold": "",
-                "vp": str(a.vp),
-                "abilities": "; ".join(parts),
-            }
+            _row(
+                "Asgard",
+                a.id,
+                a.name,
+                "; ".join(parts),
+                age=str(a.age),
+                dice=" ".join(COLOURS[d] for d in a.dice),
+                vp=str(a.vp),
+            )  # fmt: skip
         )
     return rows
