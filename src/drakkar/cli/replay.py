@@ -12,6 +12,7 @@ from rich.text import Text
 import drakkar
 from drakkar.cli.app import app, console, fail
 from drakkar.cli.terminal import TerminalGame
+from drakkar.engine.state import State
 
 
 @app.command("replay")
@@ -47,15 +48,7 @@ def replay_command(
     try:
         for i, action in enumerate(record.actions):
             player = state.current_player
-            news = [state.action_label(action)]
-            seen = len(state.events_for(seat))
-            state.apply(action)
-            if not open_ and player != seat:
-                # another seat's move, as the chosen seat saw it: a label may name a hidden card
-                # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
-                news = state.events_for(seat)[seen:] or [
-                    "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
-                ]
+            news = _play(state, action, seat, open_)
             if whole:  # a move's news one line each: a whole raid's draws are no single line
                 head = f"{i + 1:>4}. seat {player}: "
                 console.print(head + news[0], markup=False, highlight=False)
@@ -71,6 +64,26 @@ def replay_command(
     except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: stop, leaving the prompt clean
         console.print()
         return
+    _print_result(state, seats, record_path)
+
+
+def _play(state: State, action: int, seat: int | None, open_: bool) -> list[str]:
+    """Apply the move; return its news as `seat` saw it (all of it with --open)."""
+    player = state.current_player
+    news = [state.action_label(action)]
+    seen = len(state.events_for(seat))
+    state.apply(action)
+    if not open_ and player != seat:
+        # another seat's move, as the chosen seat saw it: a label may name a hidden card
+        # ("swap Fists 6", "lay Freya face down"), the seat's own log does not
+        news = state.events_for(seat)[seen:] or [
+            "(nothing a spectator sees)" if seat is None else f"(nothing seat {seat} sees)"
+        ]
+    return news
+
+
+def _print_result(state: State, seats: list[str], record_path: Path) -> None:
+    """The scores of a finished game, or where an unfinished one stands."""
     table = Table(title="Result", title_justify="left")
     table.add_column("seat")
     table.add_column("who")
