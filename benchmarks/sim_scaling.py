@@ -44,7 +44,7 @@ def _cpu_seconds(pids: list[int]) -> float:
 
 def _pool_pids(backend: Backend) -> list[int]:
     pool = runner._POOLS.get(backend.workers()) if not backend.ray else None
-    return list(getattr(pool, "_processes", None) or {})
+    return pool.pids() if pool else []
 
 
 def games_per_second(study: Study, backend: Backend) -> tuple[float, float]:

@@ -25,7 +25,7 @@ from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
-from drakkar.sim.runner import Backend, Result, prepare, run
+from drakkar.sim.runner import Backend, Result, WorkersLost, prepare, run
 from drakkar.sim.study import Study, StudyError, split_agents
 
 
@@ -154,12 +154,10 @@ def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Resul
             )
             played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
     except KeyboardInterrupt:
-        have = len(read_results(directory, study, records=False))
-        console.print(
-            f"[yellow]interrupted: {have:,} of {study.games:,} games saved; finish with[/] "
-            f"drakkar simulate {study.game} --out {directory} --resume"
-        )
+        console.print(Text(f"interrupted: {_how_to_finish(study, directory)}", style="yellow"))
         raise typer.Exit(130) from None
+    except WorkersLost as e:  # killed, out of memory, a Ray node gone: the games saved stay
+        raise fail(f"{e.what}; {_how_to_finish(study, directory)}", code=1) from None
     except DrakkarError as e:
         raise fail(str(e), code=1) from None
     elapsed = time.monotonic() - started
@@ -171,6 +169,14 @@ def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Resul
     results = read_results(directory, study, records=False)
     for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
         console.print(table)
+
+
+def _how_to_finish(study: Study, directory: Path) -> str:
+    have = len(read_results(directory, study, records=False))
+    return (
+        f"{have:,} of {study.games:,} games saved; finish with "
+        f"drakkar simulate {study.game} --out {directory} --resume"
+    )
 
 
 def _study(

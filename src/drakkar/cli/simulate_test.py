@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
+import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -72,6 +76,42 @@ def test_resume_finishes_and_refuses_changes(tmp_path: Path) -> None:
     assert "10 already done" in text and "games in" not in text  # no "played 0 games in"
     assert "the study is complete: there is nothing left to play" in text  # and no empty bar
     assert "playing" not in text
+
+
+def test_a_killed_worker_is_named_with_the_games_saved_and_how_to_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drakkar.cli import simulate
+    from drakkar.sim import runner as sim_runner
+
+    def run_and_kill_a_worker(*args: Any, on_game: Any) -> int:
+        seen: list[int] = []
+
+        def on_game_then_kill(index: int) -> None:
+            on_game(index)
+            seen.append(index)
+            if len(seen) == 20:
+                os.kill(sim_runner._POOLS[2].pids()[0], signal.SIGKILL)
+
+        return sim_runner.run(*args, on_game=on_game_then_kill)
+
+    monkeypatch.setattr(simulate, "run", run_and_kill_a_worker)
+    out = tmp_path / "s"
+    code, text = _simulate("-n", "2000", "--out", str(out), "--seed", "2", "-j", "2")
+    assert code == 1, text
+    said = re.search(
+        r"error: a worker process \(\d+\) died; ([\d,]+) of 2,000 games saved; "
+        rf"finish with drakkar simulate high-card --out {out} --resume",
+        text,
+    )
+    assert said, text
+    saved = len((out / "results.jsonl").read_text().splitlines())
+    assert 20 <= saved < 2000 and said[1] == f"{saved:,}"
+    monkeypatch.undo()
+    code, text = _simulate("--out", str(out), "--resume", "-j", "2")
+    assert code == 0, text
+    assert f"played {2000 - saved:,} games" in text
+    assert len((out / "results.jsonl").read_text().splitlines()) == 2000
 
 
 def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:

@@ -9,5 +9,6 @@ workers). Never import this module anywhere else: it turns Ctrl-C off in the imp
 import signal
 
 import drakkar.sim.play  # noqa: F401  (imported for the workers to inherit)
+import drakkar.sim.workers  # noqa: F401
 
 signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -10,11 +10,8 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import signal
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,9 +21,21 @@ from drakkar.engine.registry import load
 from drakkar.sim.play import Chunk, play_chunk
 from drakkar.sim.results import ResultsWriter, read_results
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
+from drakkar.sim.workers import WorkerDied, Workers
 
 Result = dict[str, Any]
 Batches = Iterator[Chunk]
+
+
+class WorkersLost(StudyError):
+    """A worker process died or a Ray task was lost (`what`): the games saved are kept, and a
+    run with `resume=True` plays the rest."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(
+            f"{what}; every game finished so far is saved: run again with --resume to play the rest"
+        )
 
 
 @dataclass(frozen=True)
@@ -140,60 +149,38 @@ def _chunks(pending: list[int], workers: int) -> list[list[int]]:
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 
-def _quiet_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-
-
 # One pool per worker count, kept between studies in one process (a notebook, a benchmark):
 # starting workers costs more than a short study. A pool that was interrupted is dropped.
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+_POOLS: dict[int, Workers] = {}
 
 
-def _pool(game: Game, workers: int) -> ProcessPoolExecutor:
+def _pool(game: Game, workers: int) -> Workers:
     pool = _POOLS.get(workers)
+    if pool is not None and not pool.alive():  # one died between studies
+        _drop_pool(workers)
+        pool = None
     if pool is None:
         # forkserver: safe beside the progress bar's thread (fork is not); its preload makes
         # every worker start with drakkar and the game imported and Ctrl-C ignored.
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["drakkar.sim._forkserver_preload", type(game).__module__])
-        pool = _POOLS[workers] = ProcessPoolExecutor(
-            workers, mp_context=ctx, initializer=_quiet_worker
-        )
+        pool = _POOLS[workers] = Workers(workers, ctx)
     return pool
 
 
 def _drop_pool(workers: int) -> None:
     pool = _POOLS.pop(workers, None)
-    if pool is None:
-        return
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in procs:
-        if proc.is_alive():
-            proc.terminate()  # a chunk in progress is abandoned: resume replays it
+    if pool is not None:
+        pool.close()  # a chunk in progress is abandoned: resume replays it
 
 
 def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: int) -> Batches:
-    pool = _pool(game, workers)
     finished_all = False
     try:
-        todo = deque(chunks)
-        running: set[Future[Chunk]] = set()
-        while todo and len(running) < workers * 4:
-            running.add(pool.submit(play_chunk, game, study, todo.popleft()))
-        while running:
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-                if todo:
-                    running.add(pool.submit(play_chunk, game, study, todo.popleft()))
+        yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks)
         finished_all = True
-    except BrokenProcessPool:
-        # seen by a result or, when the pool noticed first, by the next submit
-        raise StudyError(
-            "a worker process died; every game finished so far is saved: "
-            "run again with --resume to play the rest"
-        ) from None
+    except WorkerDied as e:
+        raise WorkersLost(f"a worker process ({e.pid}) died") from None
     finally:
         if not finished_all:
             _drop_pool(workers)
@@ -223,10 +210,7 @@ def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Bac
             try:
                 batch = ray.get(finished[0])
             except (ray.exceptions.RayError, OSError) as e:
-                raise StudyError(
-                    f"a Ray task was lost ({type(e).__name__}); every game finished so far "
-                    "is saved: run again with --resume to play the rest"
-                ) from None
+                raise WorkersLost(f"a Ray task was lost ({type(e).__name__})") from None
             yield batch
             if todo:
                 running.append(remote.remote(game_ref, study_ref, todo.popleft()))
