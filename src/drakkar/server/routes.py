@@ -12,12 +12,13 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from drakkar.engine.errors import shown
+from drakkar.server.limits import SWEEP_EVERY
 from drakkar.server.player_view import replay_message
 from drakkar.server.sockets import read_json
 from drakkar.server.tables import MAX_NAME, Hub, PlayError, Table
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
-STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
+STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404, "server-full": 503}
 
 router = APIRouter(prefix="/api")
 
@@ -67,7 +68,10 @@ def hub_of(request: Request) -> Hub:
 async def refused(request: Request, e: Exception) -> JSONResponse:
     """Every PlayError becomes {"error": code, "reason": ...} with a fitting status."""
     code = getattr(e, "code", "error")
-    return JSONResponse({"error": code, "reason": str(e)}, status_code=STATUS.get(code, 400))
+    status = STATUS.get(code, 400)
+    # (a full server may have room again soon: a game ends, an idle one is let go of)
+    headers = {"Retry-After": str(int(SWEEP_EVERY))} if status == 503 else None
+    return JSONResponse({"error": code, "reason": str(e)}, status_code=status, headers=headers)
 
 
 async def malformed(request: Request, e: Exception) -> JSONResponse:
@@ -151,7 +155,7 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 @router.post(
     "/games",
     status_code=201,
-    responses={400: REFUSAL, 404: REFUSAL},
+    responses={400: REFUSAL, 404: REFUSAL, 503: REFUSAL},
     openapi_extra=CREATE_BODY,
 )
 async def create(request: Request) -> Response:
