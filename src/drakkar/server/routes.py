@@ -146,10 +146,26 @@ def catalogue(request: Request) -> list[dict[str, Any]]:
     return hub_of(request).catalogue()
 
 
-@router.get("/games")
-def list_games(request: Request) -> list[dict[str, Any]]:
+LIST_PAGE = 50  # games in an answer of GET /api/games that gives no limit
+MAX_LIST = 500  # ... and that gives one
+
+
+@router.get("/games", responses={400: REFUSAL})
+def list_games(
+    request: Request,
+    response: Response,
+    limit_text: Annotated[str | None, Query(alias="limit", pattern=WHOLE)] = None,
+    offset_text: Annotated[str | None, Query(alias="offset", pattern=WHOLE)] = None,
+) -> list[dict[str, Any]]:
+    """The games held, newest first, `limit` of them from `offset`; the header X-Total-Count
+    says how many there are (the lobby offers "show more" while it has not shown them all)."""
+    limit = LIST_PAGE if limit_text is None else int(limit_text)
+    if not 1 <= limit <= MAX_LIST:
+        raise PlayError("bad-request", f"'limit' must run from 1 to {MAX_LIST}, not {limit}")
+    offset = 0 if offset_text is None else int(offset_text)
     tables = sorted(hub_of(request).tables.values(), key=lambda t: -t.created)
-    return [t.summary() for t in tables]
+    response.headers["X-Total-Count"] = str(len(tables))
+    return [t.summary() for t in tables[offset : offset + limit]]
 
 
 @router.post(
