@@ -96,6 +96,7 @@ class Holding:
         try:
             return self._rebuild(row)
         except PlayError as e:
+            self.broken[game_id] = str(e)  # (said once in the log, not replayed at every ask)
             raise PlayError("unknown-game", f"no game {shown(game_id)} ({e})") from None
 
     def hold(self, game_id: str) -> Table:

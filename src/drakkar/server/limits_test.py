@@ -163,6 +163,21 @@ def test_a_restarted_server_holds_again_only_the_games_still_to_hold(tmp_path: P
         assert c.get(f"/api/games/{idle}").json()["status"] == "open"
 
 
+def test_a_game_let_go_of_that_no_longer_replays_is_reported_as_at_start_up(
+    tmp_path: Path,
+) -> None:
+    app = create_app([HIGH_CARD], data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as c:
+        gid = finished_game(c)
+        app.state.hub.sweep(time.time() + 10**6)
+        with app.state.hub.store.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE games SET rules_version = '0' WHERE id = ?", (gid,))
+        for _ in range(2):  # (the second time from what the first found)
+            r = c.get(f"/api/games/{gid}/record")
+            assert r.status_code == 404 and "rules version '0'" in r.json()["reason"]
+        assert app.state.hub.broken[gid].startswith("stored with rules version '0'")
+
+
 # -- connections ------------------------------------------------------------------------------
 
 
