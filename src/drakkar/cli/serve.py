@@ -29,6 +29,19 @@ def serve_command(
         help="Worker processes where hard bots and hints search, beside the server's own "
         "(default: one a core; 0: in threads, sharing the server's interpreter).",
     ),
+    max_tables: int = typer.Option(
+        200, help="Games held in memory; finished ones are let go of first to make room."
+    ),
+    keep_finished: float = typer.Option(
+        3600, help="Seconds a finished game stays listed (its record stays in the database)."
+    ),
+    keep_idle: float = typer.Option(
+        86400,
+        help="Seconds an unfinished game stays held with no move and nobody connected "
+        "(a seat's link brings it back).",
+    ),
+    max_watchers: int = typer.Option(20, help="Spectators of one game at once."),
+    max_sockets: int = typer.Option(500, help="WebSocket connections open at once."),
 ) -> None:
     """Serve games to browsers: a lobby, a table per seat, bots, storage that survives restarts."""
     try:
@@ -41,6 +54,7 @@ def serve_command(
         ) from None
     import drakkar
     import drakkar.engine.toy  # noqa: F401  (registers the toy game, for --games high-card)
+    from drakkar.server.limits import Limits
     from drakkar.server.store import Store
 
     chosen = None
@@ -56,13 +70,17 @@ def serve_command(
     if not 0 <= search_processes <= 64:
         raise fail(f"--search-processes {search_processes}: give 0 (threads) to 64")
     try:
+        limits = Limits(max_tables, keep_finished, keep_idle, max_watchers, max_sockets)
+    except ValueError as e:  # named as the option is: "limit 'max_tables'" -> --max-tables
+        raise fail(str(e).replace("limit '", "--").replace("'", "").replace("_", "-")) from None
+    try:
         store = Store(database, data)
     except Exception as e:  # a bad URL, an unreachable database, a data folder not writable
         raise fail(
             f"cannot open the database: {type(e).__name__}: {str(e).splitlines()[0]}"
         ) from None
     application = create_app(
-        chosen, bot_delay=bot_delay, store=store, search_processes=search_processes
+        chosen, bot_delay=bot_delay, store=store, search_processes=search_processes, limits=limits
     )
     where = (
         store.url.split("@")[-1] if store.dialect != "sqlite" else store.url[len("sqlite:///") :]

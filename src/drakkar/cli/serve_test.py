@@ -19,7 +19,8 @@ def test_serve_is_listed_with_its_options() -> None:
     out = CliRunner().invoke(app, ["serve", "--help"])
     assert out.exit_code == 0
     flags = ("--host", "--port", "--database", "--data", "--games", "--bot-delay")
-    for flag in (*flags, "--search-processes"):
+    limits = ("--max-tables", "--keep-finished", "--keep-idle", "--max-watchers", "--max-sockets")
+    for flag in (*flags, "--search-processes", *limits):
         assert flag in out.output
 
 
@@ -33,3 +34,13 @@ def test_serve_refuses_a_bad_number_of_search_processes_before_opening_anything(
         assert out.exit_code == 2
         assert f"--search-processes {bad}: give 0 (threads) to 64" in out.output
     assert not (tmp_path / "data").exists()  # no database was made
+
+
+def test_serve_refuses_a_limit_out_of_range_naming_its_option(tmp_path: Path) -> None:
+    for option, bad, words in [
+        ("--max-tables", "0", "--max-tables must be a whole number of at least 1"),
+        ("--keep-idle", "-5", "--keep-idle must be a number of seconds, 0 or more"),
+    ]:
+        out = CliRunner().invoke(app, ["serve", option, bad, "--data", str(tmp_path / "data")])
+        assert out.exit_code == 2 and words in out.output, out.output
+    assert not (tmp_path / "data").exists()

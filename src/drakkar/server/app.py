@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 from drakkar.engine.game import Game
 from drakkar.engine.registry import games as registered_games
 from drakkar.server import routes, sockets
+from drakkar.server.limits import Limits
 from drakkar.server.sockets import BURST, RATE
 from drakkar.server.store import Store
 from drakkar.server.tables import Hub, PlayError
@@ -42,13 +43,15 @@ def create_app(
     rate: float = RATE,
     burst: float = BURST,
     search_processes: int = 0,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The app for `games` (default: every registered game), stored at `database_url`;
     `rate` and `burst` limit the messages a connection may send (per second, at once);
-    hard bots and hints search in `search_processes` worker processes (0: in threads)."""
+    hard bots and hints search in `search_processes` worker processes (0: in threads);
+    `limits` cap the games held and the connections open (default `Limits()`)."""
     store = store or Store(database_url, data_dir)
     games = list(registered_games() if games is None else games)
-    hub = Hub(store, games, bot_delay, search_processes)
+    hub = Hub(store, games, bot_delay, search_processes, limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

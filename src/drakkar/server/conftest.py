@@ -81,6 +81,7 @@ def server(
     database: str | None = None,
     games: str = "high-card",
     bot_delay: float = 0.05,
+    extra: tuple[str, ...] = (),  # more options of `drakkar serve` ("--max-tables", "3")
 ) -> Iterator[subprocess.Popen]:
     args = [
         sys.executable,
@@ -95,6 +96,7 @@ def server(
         games,
         "--bot-delay",
         str(bot_delay),
+        *extra,
     ]
     if database:
         args += ["--database", database]

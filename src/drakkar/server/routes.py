@@ -12,12 +12,13 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from drakkar.engine.errors import shown
+from drakkar.server.limits import SWEEP_EVERY
 from drakkar.server.player_view import replay_message
 from drakkar.server.sockets import read_json
 from drakkar.server.tables import MAX_NAME, Hub, PlayError, Table
 
 MAX_BODY = 64 * 1024  # bytes in a lobby request
-STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404}
+STATUS = {"unknown-game": 404, "game-not-over": 409, "bad-step": 404, "server-full": 503}
 
 router = APIRouter(prefix="/api")
 
@@ -67,7 +68,10 @@ def hub_of(request: Request) -> Hub:
 async def refused(request: Request, e: Exception) -> JSONResponse:
     """Every PlayError becomes {"error": code, "reason": ...} with a fitting status."""
     code = getattr(e, "code", "error")
-    return JSONResponse({"error": code, "reason": str(e)}, status_code=STATUS.get(code, 400))
+    status = STATUS.get(code, 400)
+    # (a full server may have room again soon: a game ends, an idle one is let go of)
+    headers = {"Retry-After": str(int(SWEEP_EVERY))} if status == 503 else None
+    return JSONResponse({"error": code, "reason": str(e)}, status_code=status, headers=headers)
 
 
 async def malformed(request: Request, e: Exception) -> JSONResponse:
@@ -142,16 +146,32 @@ def catalogue(request: Request) -> list[dict[str, Any]]:
     return hub_of(request).catalogue()
 
 
-@router.get("/games")
-def list_games(request: Request) -> list[dict[str, Any]]:
+LIST_PAGE = 50  # games in an answer of GET /api/games that gives no limit
+MAX_LIST = 500  # ... and that gives one
+
+
+@router.get("/games", responses={400: REFUSAL})
+def list_games(
+    request: Request,
+    response: Response,
+    limit_text: Annotated[str | None, Query(alias="limit", pattern=WHOLE)] = None,
+    offset_text: Annotated[str | None, Query(alias="offset", pattern=WHOLE)] = None,
+) -> list[dict[str, Any]]:
+    """The games held, newest first, `limit` of them from `offset`; the header X-Total-Count
+    says how many there are (the lobby offers "show more" while it has not shown them all)."""
+    limit = LIST_PAGE if limit_text is None else int(limit_text)
+    if not 1 <= limit <= MAX_LIST:
+        raise PlayError("bad-request", f"'limit' must run from 1 to {MAX_LIST}, not {limit}")
+    offset = 0 if offset_text is None else int(offset_text)
     tables = sorted(hub_of(request).tables.values(), key=lambda t: -t.created)
-    return [t.summary() for t in tables]
+    response.headers["X-Total-Count"] = str(len(tables))
+    return [t.summary() for t in tables[offset : offset + limit]]
 
 
 @router.post(
     "/games",
     status_code=201,
-    responses={400: REFUSAL, 404: REFUSAL},
+    responses={400: REFUSAL, 404: REFUSAL, 503: REFUSAL},
     openapi_extra=CREATE_BODY,
 )
 async def create(request: Request) -> Response:

@@ -182,3 +182,24 @@ def test_a_refusal_quotes_at_most_a_line_of_what_was_sent(client) -> None:
         r = client.post("/api/games", json=body)
         assert r.status_code in (400, 404) and len(r.json()["reason"]) < 300, r.json()["error"]
     assert len(client.get(f"/api/games/{long[:8000]}").json()["reason"]) < 300
+
+
+def test_the_list_of_games_comes_a_page_at_a_time_newest_first(client) -> None:
+    # the lobby listed every game held: hundreds on a busy server, in one answer every 3 s
+    ids = [new_game(client)["id"] for _ in range(5)][::-1]  # (newest first)
+    r = client.get("/api/games?limit=2")
+    assert [g["id"] for g in r.json()] == ids[:2] and r.headers["x-total-count"] == "5"
+    assert [g["id"] for g in client.get("/api/games?limit=2&offset=2").json()] == ids[2:4]
+    assert [g["id"] for g in client.get("/api/games?offset=4").json()] == ids[4:]
+    assert [g["id"] for g in client.get("/api/games").json()] == ids  # (up to 50 by default)
+    for bad in ("limit=0", "limit=501", "limit=-1", "offset=x"):
+        r = client.get(f"/api/games?{bad}")
+        assert r.status_code == 400 and r.json()["error"] == "bad-request", bad
+    assert "'limit' must run from 1 to 500" in client.get("/api/games?limit=0").json()["reason"]
+
+
+def test_the_list_of_games_gives_fifty_unless_asked_for_more(client) -> None:
+    for _ in range(51):
+        new_game(client)
+    assert len(client.get("/api/games").json()) == 50
+    assert len(client.get("/api/games?limit=60").json()) == 51

@@ -26,10 +26,26 @@ FLOOD_CLOSE = 200  # refused messages within FLOOD_WINDOW seconds that close the
 FLOOD_WINDOW = 10.0
 
 
+OVERLOADED = 1013  # the WebSocket close code "try again later": a limit was reached
+
+
 async def serve_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
     state = websocket.app.state
-    await Socket(state.hub, websocket, game_id, state.rate, state.burst).run()
+    hub: Hub = state.hub
+    if hub.sockets >= hub.limits.max_sockets:
+        reason = (
+            f"the server has {hub.sockets} connections open, its limit (max-sockets "
+            f"{hub.limits.max_sockets}); try again later"
+        )
+        await websocket.send_json({"type": "error", "code": "server-full", "reason": reason})
+        await websocket.close(code=OVERLOADED)
+        return
+    hub.sockets += 1
+    try:
+        await Socket(hub, websocket, game_id, state.rate, state.burst).run()
+    finally:
+        hub.sockets -= 1
 
 
 def read_json(raw: str | bytes, what: str) -> Any:
@@ -107,11 +123,12 @@ class Socket:
 
     async def run(self) -> None:
         try:
-            table = self.hub.table(self.game_id)
+            table = self.hub.hold(self.game_id)
         except PlayError as e:
             await self.error(e.code, str(e))
-            await self.ws.close(code=4404)
+            await self.ws.close(code=4404 if e.code == "unknown-game" else OVERLOADED)
             return
+        table.sockets += 1  # (not let go of while it is open)
         try:
             while True:
                 message = await self.ws.receive()
@@ -135,6 +152,9 @@ class Socket:
                     await self.handle(table, message)
                 except PlayError as e:
                     await self.error(e.code, str(e))
+                    if e.code == "too-many-watchers":  # the page tries again, as after a drop
+                        await self.ws.close(code=OVERLOADED)
+                        break
                     if e.code == "stale" and self.conn is not None:
                         await self.conn.send(message_for(table, self.conn.seat))
         except WebSocketDisconnect:
@@ -144,6 +164,8 @@ class Socket:
                 task.cancel()  # nobody to answer (a search shared with another socket goes on)
             if self.conn is not None:
                 self.hub.leave(table, self.conn)
+            table.sockets -= 1
+            table.active = time.time()  # idle from now (limits.expired)
 
     def within_rate(self) -> bool:
         now = time.monotonic()

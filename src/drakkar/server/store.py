@@ -28,9 +28,12 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    and_,
     create_engine,
     event,
+    func,
     insert,
+    or_,
     select,
     update,
 )
@@ -76,6 +79,7 @@ class GameRow:
     created: float = 0.0
     finished: float | None = None
     actions: list[int] = field(default_factory=list)
+    moved: float = 0.0  # when its last action was stored, else when it was created
 
 
 def database_url(url: str | None = None, data_dir: str | os.PathLike[str] | None = None) -> str:
@@ -150,19 +154,40 @@ class Store:
                 return None
             return self._row(conn, g)
 
-    def load_all(self) -> list[GameRow]:
-        """Every game with its actions, oldest first (what a restarted server replays)."""
+    def load_all(self, finished_since: float = 0.0, moved_since: float = 0.0) -> list[GameRow]:
+        """The games a restarted server replays, with their actions, oldest first: those that
+        finished since `finished_since` and the unfinished ones created or moved since
+        `moved_since` (by default every game). The rest stay here, read when asked for: a server
+        that ran for months does not hold them all again."""
+        g = games_table.c
+        last = (
+            select(actions_table.c.game_id, func.max(actions_table.c.at).label("moved"))
+            .group_by(actions_table.c.game_id)
+            .subquery()
+        )
+        query = (
+            select(games_table)
+            .outerjoin(last, last.c.game_id == g.id)
+            .where(
+                or_(
+                    and_(g.finished.is_not(None), g.finished >= finished_since),
+                    and_(
+                        g.finished.is_(None), func.coalesce(last.c.moved, g.created) >= moved_since
+                    ),
+                )
+            )
+            .order_by(g.created)
+        )
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games_table).order_by(games_table.c.created)).all()
-            return [self._row(conn, g) for g in rows]
+            return [self._row(conn, row) for row in conn.execute(query).all()]
 
     def _row(self, conn: Any, g: Any) -> GameRow:
         acts = conn.execute(
-            select(actions_table.c.idx, actions_table.c.action)
+            select(actions_table.c.idx, actions_table.c.action, actions_table.c.at)
             .where(actions_table.c.game_id == g.id)
             .order_by(actions_table.c.idx)
         ).all()
-        for expected, (idx, _) in enumerate(acts):
+        for expected, (idx, _, _) in enumerate(acts):
             if idx != expected:
                 raise RuntimeError(f"game {g.id}: action {expected} is missing from the store")
         return GameRow(
@@ -176,7 +201,8 @@ class Store:
             settings=dict(g.settings or {}),
             created=g.created,
             finished=g.finished,
-            actions=[a for _, a in acts],
+            actions=[a for _, a, _ in acts],
+            moved=max((at for _, _, at in acts), default=g.created),
         )
 
     def close(self) -> None:

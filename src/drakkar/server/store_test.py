@@ -103,6 +103,28 @@ def test_load_all_returns_every_game_oldest_first(store: Store) -> None:
     assert next(g for g in store.load_all() if g.id == second.id).actions == [3]
 
 
+def test_load_all_since_leaves_out_games_long_finished_or_long_idle(store: Store) -> None:
+    # what a restarted server holds again (limits.py): a game finished since `finished_since`,
+    # an unfinished one created or last moved since `moved_since`
+    now = 6e9
+    idle, moved, young = a_game(created=now - 100), a_game(created=now - 100), a_game(created=now)
+    done = a_game(created=now - 100)
+    for row in (idle, moved, young, done):
+        store.create_game(row)
+    store.append_actions(moved.id, 0, [1])  # stored at time.time(): long after now - 50 ...
+    store.append_actions(done.id, 0, [2], finished=True)
+    with store.engine.begin() as conn:  # ... so set the times the test needs
+        conn.exec_driver_sql(f"UPDATE actions SET at = {now - 10} WHERE game_id = '{moved.id}'")
+        conn.exec_driver_sql(f"UPDATE games SET finished = {now - 60} WHERE id = '{done.id}'")
+    ids = {g.id for g in store.load_all()}
+    assert {idle.id, moved.id, young.id, done.id} <= ids  # by default: every game
+    mine = {idle.id, moved.id, young.id, done.id}
+    assert {g.id for g in store.load_all(now - 50, now - 50)} & mine == {moved.id, young.id}
+    assert {g.id for g in store.load_all(now - 70, now - 200)} & mine == mine
+    assert next(g for g in store.load_all() if g.id == moved.id).moved == now - 10
+    assert next(g for g in store.load_all() if g.id == idle.id).moved == now - 100
+
+
 def test_a_missing_action_row_is_reported_not_skipped(tmp_path: Path) -> None:
     store = Store(data_dir=tmp_path)
     row = a_game()

@@ -25,6 +25,8 @@ from drakkar.engine.errors import DrakkarError, IllegalAction, shown
 from drakkar.engine.game import Game
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
+from drakkar.server.errors import PlayError
+from drakkar.server.limits import Holding, Limits
 from drakkar.server.player_view import message_for, public_options
 from drakkar.server.store import GameRow, Store
 from drakkar.server.thinking import Thinkers
@@ -42,14 +44,6 @@ HINT_CHOICES = 8  # the candidates a hint lists, most searched first
 # iterations or 2 s).
 MAX_HINTS = 2
 MAX_NAME = 40  # characters in a seat's name (the lobby's field holds as many)
-
-
-class PlayError(DrakkarError):
-    """A request the server refuses; `code` is a short machine-readable reason."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def hash_token(token: str) -> str:
@@ -101,6 +95,8 @@ class Table:
     deadline: float | None = None  # wall-clock time when the seat to move runs out
     driver: asyncio.Task[None] | None = None
     hints: dict[tuple[int, int], asyncio.Task[dict[str, Any]]] = field(default_factory=dict)
+    sockets: int = 0  # WebSockets open on it, joined or not: while any is, it is not let go of
+    active: float = 0.0  # when it was last moved in or left (limits.expired)
 
     @property
     def moves(self) -> int:
@@ -145,8 +141,9 @@ class Table:
         return Record.from_state(self.state, seats=seats, server_game=self.id)
 
 
-class Hub:
-    """Every live table, the store behind them, and the bots and timers that drive them."""
+class Hub(Holding):
+    """Every live table, the store behind them, and the bots and timers that drive them; what
+    it holds, and when it lets a game go, is `Holding`'s (limits.py)."""
 
     def __init__(
         self,
@@ -154,8 +151,12 @@ class Hub:
         games: Iterable[Game],
         bot_delay: float = 0.6,
         search_processes: int = 0,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        self.sockets = 0  # WebSockets open over the server (sockets.serve_socket)
+        self.sweeper: asyncio.Task[None] | None = None
         self.thinkers = Thinkers(search_processes)  # where hard bots and hints search
         self.games = {g.name: g for g in games}
         self.bot_delay = bot_delay
@@ -245,6 +246,7 @@ class Hub:
         bot_delay = _number(spec.get("bot_delay", self.bot_delay), "bot_delay", 0, MAX_BOT_DELAY)
         stacked = any(v for k, v in state.options.to_dict().items() if "stack" in k)
         arranged = seed is not None or stacked
+        self.make_room()
         row = GameRow(
             id=secrets.token_hex(6),
             game=game.name,
@@ -258,7 +260,7 @@ class Hub:
         )
         self.store.create_game(row)
         table = Table(row.id, game, state, seats, turn_seconds, bot_delay, row.created)
-        table.arranged = arranged
+        table.arranged, table.active = arranged, row.created
         self.tables[row.id] = table
         self.schedule(table)
         return table, tokens
@@ -297,54 +299,47 @@ class Hub:
         return seats, tokens
 
     def restore(self) -> None:
-        """Rebuild every stored game by replaying its actions (at start-up)."""
-        for row in self.store.load_all():
-            game = self.games.get(row.game)
-            if game is None:
-                self.broken[row.id] = f"this server does not serve {row.game!r}"
-                continue
+        """Rebuild by replay the stored games still to hold (at start-up): the unfinished ones
+        moved in within `keep_idle` and those finished within `keep_finished`."""
+        now = time.time()
+        rows = self.store.load_all(now - self.limits.keep_finished, now - self.limits.keep_idle)
+        for row in rows:
             try:
-                if row.rules_version != game.rules_version:
-                    raise DrakkarError(
-                        f"stored with rules version {row.rules_version!r}, "
-                        f"now {game.rules_version!r}"
-                    )
-                state = game.new(row.players, row.seed, row.options)
-                for a in row.actions:
-                    state.apply(a)
-            except DrakkarError as e:
+                table = self._rebuild(row)
+            except PlayError as e:
                 self.broken[row.id] = str(e)
-                log.warning("game %s does not replay: %s", row.id, e)
                 continue
-            # a lone surrogate stored before they were refused broke every answer quoting it
-            seats = [
-                Seat(**s | {"name": s["name"].encode(errors="replace").decode()}) for s in row.seats
-            ]
-            settings = row.settings
-            table = Table(
-                row.id,
-                game,
-                state,
-                seats,
-                float(settings.get("turn_seconds", 0)),
-                float(settings.get("bot_delay", self.bot_delay)),
-                row.created,
-                row.finished,
-                bool(settings.get("arranged", False)),
-            )
             self.tables[row.id] = table
             self.schedule(table)
 
-    # -- seats -------------------------------------------------------------------------------
-
-    def table(self, game_id: str) -> Table:
-        table = self.tables.get(game_id)
-        if table is None:
-            why = self.broken.get(game_id)
-            raise PlayError(
-                "unknown-game", f"no game {shown(game_id)}" + (f" ({why})" if why else "")
-            )
+    def _rebuild(self, row: GameRow) -> Table:
+        """A stored game, replayed; a PlayError `unknown-game` saying why it no longer replays."""
+        game = self.games.get(row.game)
+        if game is None:
+            raise PlayError("unknown-game", f"this server does not serve {row.game!r}")
+        try:
+            if row.rules_version != game.rules_version:
+                raise DrakkarError(
+                    f"stored with rules version {row.rules_version!r}, now {game.rules_version!r}"
+                )
+            state = game.new(row.players, row.seed, row.options)
+            for a in row.actions:
+                state.apply(a)
+        except DrakkarError as e:
+            log.warning("game %s does not replay: %s", row.id, e)
+            raise PlayError("unknown-game", str(e)) from None
+        # a lone surrogate stored before they were refused broke every answer quoting it
+        seats = [
+            Seat(**s | {"name": s["name"].encode(errors="replace").decode()}) for s in row.seats
+        ]
+        timer, pause = row.settings.get("turn_seconds", 0), row.settings.get("bot_delay")
+        pause = self.bot_delay if pause is None else pause
+        table = Table(row.id, game, state, seats, float(timer), float(pause), row.created)
+        table.finished, table.active = row.finished, row.moved
+        table.arranged = bool(row.settings.get("arranged", False))
         return table
+
+    # -- seats -------------------------------------------------------------------------------
 
     def check_token(self, table: Table, seat: Any, token: Any) -> int:
         """The seat a token holds; a token never opens another seat or another game."""
@@ -358,6 +353,13 @@ class Hub:
         return seat
 
     async def join(self, table: Table, conn: Connection) -> None:
+        watching = sum(1 for c in table.connections if c.seat is None and c.alive)
+        if conn.seat is None and watching >= self.limits.max_watchers:
+            raise PlayError(
+                "too-many-watchers",
+                f"this game has as many spectators as it takes (max-watchers "
+                f"{self.limits.max_watchers}); try again later",
+            )
         table.connections.append(conn)
         await conn.send(message_for(table, conn.seat))
 
@@ -422,7 +424,7 @@ class Hub:
                 raise PlayError(
                     "store-failed", "the move could not be saved, so it was not played; try again"
                 ) from None
-            table.state = trial
+            table.state, table.active = trial, time.time()
             if trial.is_terminal():
                 table.finished = time.time()
             self.schedule(table)
@@ -550,8 +552,11 @@ class Hub:
         for table in self.tables.values():
             if table.driver is None:
                 self.schedule(table)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()

@@ -143,3 +143,42 @@ def test_the_next_move_is_named_only_to_the_seat_that_makes_it(page, base: str) 
     page.select_option("#seat", str(mover))
     page.wait_for_selector("#banner:has-text(' — ')")
     assert "view the replay as them" not in page.inner_text("#banner")
+
+
+def test_the_step_buttons_are_disabled_at_the_ends_and_the_focus_moves_off_them(
+    page, base: str
+) -> None:  # type: ignore[no-untyped-def]
+    # "next" at the last move and "back" at the first stepped nowhere, and looked as if they would
+    game_id = a_finished_game(page, base, "high-card")
+    steps = len(page.request.get(f"{base}/api/games/{game_id}/record").json()["actions"])
+    page.goto(f"{base}/replay/{game_id}")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+
+    def disabled() -> set[str]:
+        return {b for b in ("first", "prev", "next", "last") if page.is_disabled(f"#{b}")}
+
+    page.wait_for_function("document.getElementById('prev').disabled")
+    assert disabled() == {"first", "prev"}
+    page.focus("#last")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#counter:has-text('move {steps} of {steps}')")
+    assert disabled() == {"next", "last"}
+    # the focus is not dropped onto the page with its button: it steps back from the end
+    assert page.evaluate("document.activeElement.id") == "prev"
+    page.keyboard.press("ArrowRight")  # nowhere to go: as the disabled button, nothing
+    page.wait_for_timeout(300)
+    assert f"move {steps} of" in page.inner_text("#counter")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#counter:has-text('move {steps - 1} of')")
+    assert disabled() == set()
+    page.focus("#first")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#counter:has-text('move 0 of')")
+    assert disabled() == {"first", "prev"}
+    assert page.evaluate("document.activeElement.id") == "next"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    assert "move 0 of" in page.inner_text("#counter")
+    page.fill("#step", str(steps))  # the slider to the end: the buttons follow it
+    page.wait_for_selector(f"#counter:has-text('move {steps} of')")
+    assert disabled() == {"next", "last"}

@@ -1,5 +1,6 @@
 // The lobby: create a game (game, players, options, each seat a person or a bot level), copy
-// the seats' links, and see every game: watch a running one, replay or download a finished one.
+// the seats' links, and see the games, newest first: watch a running one, replay or download a
+// finished one.
 import { api, el, myLinks, rememberLinks } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -176,13 +177,27 @@ async function copyLink(field, said) {
   said.textContent = done ? "copied" : "selected: press Ctrl+C (⌘C) to copy";
 }
 
+// The newest games first, PAGE at a time: "show more" asks for PAGE more. (Not pages by
+// offset: the list is fetched anew every 3 s and new games come in at the top, so a page
+// would shift under its reader; the games in sight stay, with the new ones above them.)
+const PAGE = 20;
+let wanted = PAGE;
+
 async function refresh() {
   let games;
+  let total;
   try {
-    games = await api("/api/games");
+    const response = await fetch(`/api/games?limit=${wanted}`);
+    if (!response.ok) return;
+    games = await response.json();
+    total = Number(response.headers.get("x-total-count") ?? games.length);
   } catch (e) {
     return;
   }
+  const more = Math.min(PAGE, total - games.length);
+  $("more").hidden = more <= 0;
+  $("more").textContent = `Show ${more} more (${total - games.length} not shown)`;
+  $("shown").textContent = total > games.length ? `The newest ${games.length} of ${total} games.` : "";
   const mine = myLinks();
   const table = $("games");
   table.replaceChildren(el("tr", {}, ["Game", "Seats", "Status", "Moves", ""].map((h) => el("th", {}, h))));
@@ -221,6 +236,13 @@ async function start() {
     fillSeats();
   });
   $("create").addEventListener("submit", create);
+  $("more").addEventListener("click", async () => {
+    const shown = document.querySelectorAll("#games tr[data-game]").length;
+    wanted += PAGE;
+    await refresh();
+    // the last "more" hides its button, which drops the focus: it goes to the first game shown
+    if ($("more").hidden) document.querySelectorAll("#games tr[data-game]")[shown]?.querySelector("a")?.focus();
+  });
   fillPlayers();
   refresh();
   setInterval(refresh, 3000);

@@ -11,10 +11,27 @@ let steps = 0;
 let wanted = 0;
 let asked = 0;
 
+// The step buttons that would go nowhere from the move asked for are disabled: at the first
+// move "first" and "back", at the last "next" and "last". A disabled button drops the focus
+// (to the page's body, where Tab starts again from the top), so a keyboard user who steps to
+// an end is moved to the button that steps back from it.
+const TOWARDS = { first: "next", prev: "next", next: "prev", last: "prev" };
+
+function ends() {
+  const known = steps > 0; // (nothing is known of the game before its first answer)
+  const at = { first: wanted <= 0, prev: wanted <= 0, next: wanted >= steps, last: wanted >= steps };
+  const focused = document.activeElement?.id;
+  for (const [id, end] of Object.entries(at)) $(id).disabled = known && end;
+  if (focused in TOWARDS && $(focused).disabled && !$(TOWARDS[focused]).disabled) {
+    $(TOWARDS[focused]).focus();
+  }
+}
+
 async function show(n) {
   const seat = $("seat").value;
   const ticket = ++asked;
   wanted = n;
+  ends();
   let msg;
   try {
     msg = await api(`/api/games/${gameId}/replay/${n}${seat === "" ? "" : `?seat=${seat}`}`);
@@ -25,6 +42,7 @@ async function show(n) {
   if (ticket !== asked) return;
   step = msg.step;
   steps = msg.steps;
+  ends();
   if (!$("seat").options.length) {
     $("seat").replaceChildren(el("option", { value: "" }, "a spectator"),
       ...msg.seats.map((s, i) => el("option", { value: i }, s.name)));
@@ -57,8 +75,9 @@ document.addEventListener("keydown", (e) => {
   // the slider and the seat list have arrow keys of their own: the page took a step beside
   // theirs (in the seat list, at its last seat, the move changed instead)
   if (e.target.closest("input, select")) return;
-  if (e.key === "ArrowRight") show(Math.min(steps, wanted + 1));
-  if (e.key === "ArrowLeft") show(Math.max(0, wanted - 1));
+  // (at an end, as the disabled button there, nothing: the same move was asked for again)
+  if (e.key === "ArrowRight" && wanted < steps) show(wanted + 1);
+  if (e.key === "ArrowLeft" && wanted > 0) show(wanted - 1);
 });
 $("record").href = `/api/games/${gameId}/record`;
 show(0);
