@@ -114,6 +114,8 @@ def test_at_80_columns_no_line_is_too_wide_or_ends_with_a_dot() -> None:
     for viewer in (0, 1, None):
         for line in text_of(s.view(viewer), viewer, width=80).splitlines():
             assert len(line) <= 80 and not line.rstrip().endswith("·"), line
+        for line in compact_text(s.view(viewer), viewer).splitlines():
+            assert len(line) <= 80 and not line.rstrip(" │").endswith("·"), line
 
 
 def test_info_gives_each_artifact_in_play_and_how_a_turn_goes_at_80_columns() -> None:

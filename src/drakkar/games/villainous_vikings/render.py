@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -79,11 +80,25 @@ def render(view: dict[str, Any], player: int | None, compact: bool = False) -> A
     return Group(*parts)
 
 
+class Heading:
+    """A rule titled `title` at its left; a title too long for the width is a line of its own
+    rather than cut short."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if cell_len(self.title) + 6 <= options.max_width:
+            yield Rule(Text(self.title), align="left")
+        else:
+            yield Text(f"── {self.title} ──")
+
+
 def _box(body: Any, title: str, compact: bool) -> Any:
     """`body` in a box titled `title`; compact, under a rule so titled (two lines fewer, and
     the four columns of the box's sides kept for the text)."""
     if compact:
-        return Group(Rule(Text(title), align="left"), body)
+        return Group(Heading(title), body)
     return Panel(body, title=Text(title))
 
 

@@ -217,6 +217,7 @@ def test_no_state_of_a_five_player_game_is_cut_off_at_80_columns() -> None:
         assert p is not None
         if step % 10 == 0:
             out = _at_80(GAME.render(s.view(p), p)) + _at_80(info(s.view(p), p))
+            out += _at_80(GAME.render(s.view(p), p, compact=True))
             assert "…" not in out, step
         s.apply(bots[p].act(s, p))
         step += 1
@@ -288,3 +289,9 @@ def test_compact_fits_a_five_player_battle_in_fewer_lines_and_leaves_nothing_out
     assert "P0 takes 1 hit" in words
     assert "You decide: sacrifice a card, buy a sword for 5 gold (you have 5), or done" in words
     assert "sacrifice Draugr Berserk (Warrior): +2 swords; sacrifice Draugr Warden" in words
+    # narrower, the battle's heading too long for its rule is a line of its own, not cut
+    console = Console(width=60, record=True)
+    console.print(GAME.render(view, 0, compact=True))
+    narrow = console.export_text()
+    assert "…" not in narrow
+    assert "── Battle: conquest of Lindisfarne in the British Isles, fight 1 ──" in _words(narrow)
