@@ -8,6 +8,10 @@ how many decisions' table and choices (the prompt's line included) did not fit 5
 rows, and the most news streamed between two decisions.
 
     .venv/bin/python benchmarks/terminal_height.py [--games 20] [--width 80] [--show]
+        [--rows N] [--only GAME ...]
+
+--rows N is the screen's height: a table that would not fit N rows with the choices beneath
+is shown compact, as in a terminal N rows tall (without it, never: printed to a file).
 
 Measured with --games 20 (seeds 0-19), table and choices at seat 0's decisions, tallest and
 median lines and how many of the decisions passed 50 rows; main at afa9d40, then this branch:
@@ -17,6 +21,17 @@ median lines and how many of the decisions passed 50 rows; main at afa9d40, then
     Gone Viking! 5p, 1093:          36, median 28, 0 over 50 -> 36, median 22, 0
                                     (the table's log no longer repeats what was streamed)
     Villainous Vikings 5p, 526:     60 (table 55), median 44, 66 over 50: unchanged
+Then the compact table (Knarr, Villainous Vikings) and choices in as many columns as fit
+(all games), at 68601a3 -> this branch; tallest, median, over 50 / over 40 rows:
+    Knarr 4p, whole (no --rows):    58, median 44, 50 / 437 -> 58, median 44, 48 / 435
+              --rows 50:                                    -> 50, median 43, 0 / 398
+              --rows 40:                                    -> 43 (table 27 + 16), median 33,
+                                                               0 / 11
+    Villainous Vikings 5p, whole:   60, median 44, 66 / 376 -> 60, median 43, 62 / 331
+              --rows 50:                                    -> 50, median 41, 0 / 270
+              --rows 40:                                    -> 41 (table 37 + 4), median 33,
+                                                               0 / 1
+    Viking Raid 6p (46, 0 / 19) and Gone Viking! 5p (36, 0 / 0): unchanged, fit 50 whole.
 """
 
 from __future__ import annotations
@@ -35,7 +50,9 @@ from drakkar.cli.terminal import HUMAN, TerminalGame
 GAMES = ("knarr", "viking-raid", "gone-viking", "villainous-vikings")
 
 
-def screens(name: str, seed: int, width: int, folder: Path) -> list[tuple[int, int, str]]:
+def screens(
+    name: str, seed: int, width: int, folder: Path, rows: int | None = None
+) -> list[tuple[int, int, str]]:
     """(lines on screen, lines of choices, the screen) at each of seat 0's decisions."""
     game = drakkar.load(name)
     state = game.new(game.max_players, seed)
@@ -54,7 +71,8 @@ def screens(name: str, seed: int, width: int, folder: Path) -> list[tuple[int, i
 
     seats = [HUMAN] + ["heuristic"] * (state.num_players - 1)
     agents = {i: make_agent("heuristic", game, seed * 10 + i) for i in range(1, len(seats))}
-    session = TerminalGame(state, seats, agents, folder / f"{name}-{seed}.json", console, ask, 0)
+    save = folder / f"{name}-{seed}.json"
+    session = TerminalGame(state, seats, agents, save, console, ask, 0, rows=rows)
     session.run()
     return found
 
@@ -72,11 +90,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--width", type=int, default=80)
     parser.add_argument("--show", action="store_true", help="print each game's tallest screen")
+    parser.add_argument(
+        "--rows", type=int, help="the screen's height: a table that would not fit is compact"
+    )
+    parser.add_argument("--only", nargs="*", default=GAMES, help="these games only")
     args = parser.parse_args()
     with TemporaryDirectory() as tmp:
-        for name in GAMES:
+        for name in args.only:
             found = [
-                s for seed in range(args.games) for s in screens(name, seed, args.width, Path(tmp))
+                s
+                for seed in range(args.games)
+                for s in screens(name, seed, args.width, Path(tmp), args.rows)
             ]
             # the board and the choices must be on screen at once: the news streamed above
             # them comes as moves are made

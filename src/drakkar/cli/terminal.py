@@ -33,7 +33,8 @@ HELP = (
     "others). Other commands: "
     "[bold]hint[/] (what the hard bot would play), [bold]log[/] (the whole log), "
     "[bold]all[/] (every choice's label in full, where they are listed short), "
-    "[bold]table[/] (the table again, once a long log has pushed it off the screen), "
+    "[bold]table[/] (the table again, once a long log has pushed it off the screen; "
+    "[bold]table full[/]: in full where it is shown compact to fit the screen), "
     "[bold]quit[/] (save and stop; resume with drakkar play --resume FILE), [bold]?[/] (this)."
 )
 INFO_HELP = "[bold]info[/]: what the cards and abilities in play do."
@@ -150,6 +151,7 @@ class TerminalGame:
         ask: Callable[[str], str],
         pause: float = 0.5,
         hint: Callable[[State, int], list[tuple[int, float]]] | None = None,
+        rows: int | None = None,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -167,6 +169,10 @@ class TerminalGame:
         # the table's own log (Viking Raid, Gone Viking!) leaves them out, not to show them twice
         self.printed: dict[int | None, set[int]] = {}
         self.last_human: int | None = None
+        # the rows the table and what is printed beneath it must fit: `rows`, else the
+        # terminal's height, read as each table is shown (a window may be resized)
+        self.rows = rows
+        self.below = 0  # the lines printed beneath the table: the choices and the prompt
 
     def _labels_of_history(self) -> None:
         replay = self.state.game.new(self.state.num_players, self.state.seed, self.state.options)
@@ -207,10 +213,12 @@ class TerminalGame:
         self.last_human = p
         # the news first, then the table and the choices, nearest the prompt
         self.show_new_events(p, skip=self.state.view(p).get("log") or [])
+        legal = self.state.legal_actions()
+        choices = self.legal_list(legal)
+        self.below = self.height(choices) + 1  # (the prompt's line)
         self.show_table(p)
         while True:
-            legal = self.state.legal_actions()
-            self.show_legal(legal)
+            self.console.print(choices)
             text = self.ask(f"Seat {p}, your move: ").strip()
             try:
                 return self.parse(text, legal, p)
@@ -244,8 +252,8 @@ class TerminalGame:
             for line in self.state.events_for(p):
                 self.console.print(f"  {line}", markup=False, highlight=False)
             raise Asked
-        if low == "table":
-            self.show_table(p)
+        if low in ("table", "table full"):
+            self.show_table(p, whole=low == "table full")
             raise Asked
         if low == "all":
             self.show_legal(legal, whole=True)
@@ -288,14 +296,38 @@ class TerminalGame:
 
     # -- showing -------------------------------------------------------------------------
 
-    def show_table(self, p: int | None) -> None:
+    def screen_rows(self) -> int | None:
+        """The rows of the screen to fit; None (printing to a file or a pipe) fits none."""
+        if self.rows is not None:
+            return self.rows
+        return self.console.size.height if can_wipe(self.console) else None
+
+    def natural_width(self, renderable: Any) -> int:
+        """The width `renderable` takes unwrapped (measured at the console's width, a table
+        says it fits, and wraps its cells to)."""
+        wide = self.console.options.update_width(10_000)
+        return self.console.measure(renderable, options=wide).maximum
+
+    def height(self, renderable: Any) -> int:
+        """The lines `renderable` takes at the console's width."""
+        return len(self.console.render_lines(renderable, pad=False, new_lines=False))
+
+    def show_table(self, p: int | None, whole: bool = False) -> None:
+        """The table, framed; said compact (the game's shorter form, nothing left out) when
+        the whole table and the lines beneath it would not fit the screen, unless `whole`."""
         view = self.unprinted_log(self.state.view(p), p)
-        try:
-            body: Any = self.state.game.render(view, p)
-        except NotImplementedError:
-            body = Pretty(view)
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
-        self.console.print(Panel(body, title=Text(f"{self.state.game.title} — {who}")))
+        title = Text(f"{self.state.game.title} — {who}")
+        try:
+            panel = Panel(self.state.game.render(view, p), title=title)
+        except NotImplementedError:
+            self.console.print(Panel(Pretty(view), title=title))
+            return
+        rows = self.screen_rows()
+        if not whole and rows is not None and self.height(panel) + self.below > rows:
+            note = Text("compact to fit the screen; table full: the whole table", style="dim")
+            panel = Panel(self.state.game.render(view, p, compact=True), title=title, subtitle=note)
+        self.console.print(panel)
 
     def unprinted_log(self, view: dict[str, Any], p: int | None) -> dict[str, Any]:
         """The view with its own log (the last lines of the viewer's log, where a game's table
@@ -310,22 +342,31 @@ class TerminalGame:
         return {**view, "log": [line for k, line in enumerate(log, first) if k not in printed]}
 
     def show_legal(self, legal: list[int], whole: bool = False) -> None:
+        self.console.print(self.legal_list(legal, whole))
+
+    def legal_list(self, legal: list[int], whole: bool = False) -> Group:
         """The choices, numbered; many short ones side by side, and labels of shape "row:
         column: what" as a grid of numbers (Knarr's recruits), so the table stays in view.
         `whole` (the `all` command) lists every label in full, one a line."""
         labels = [self.state.action_label(a) for a in legal]
         shown = list(range(len(labels)))
+        parts: list[Any] = []
         grid = None if whole or len(labels) <= 8 else label_grid(labels)
         if grid is not None:
-            self.console.print(grid[0])
+            parts.append(grid[0])
             shown = [i for i in shown if i not in grid[1]]
         cells = [Text.assemble((f"{i + 1:>2} ", "bold cyan"), labels[i]) for i in shown]
         if cells:
-            widest = max(len(c) for c in cells) + 2
-            across = 1 if whole or len(labels) <= 8 else self.console.width // widest
-            self.console.print(columns_of(cells, max(1, min(3, across))))
+            # side by side as many as three columns as fit the width: each as wide as its own
+            # longest label, so a long one in the first column leaves room for a second
+            fits = [
+                n for n in (3, 2) if self.natural_width(columns_of(cells, n)) <= self.console.width
+            ]
+            across = 1 if whole or len(labels) <= 8 or not fits else fits[0]
+            parts.append(columns_of(cells, across))
         if len(labels) == 1:
-            self.console.print("   [dim](the only move: press Enter)[/]")
+            parts.append(Text.from_markup("   [dim](the only move: press Enter)[/]"))
+        return Group(*parts)
 
     def skip_old_news(self, viewer: int | None, recent: int = RECENT_NEWS) -> None:
         """A resumed game's news starts `recent` lines from the end of each log: the whole game
@@ -391,7 +432,6 @@ class TerminalGame:
 
     def finish(self, viewer: int | None) -> None:
         self.show_new_events(viewer, skip=self.state.view(viewer).get("log") or [])
-        self.show_table(viewer)
         scores, returns = self.state.scores(), self.state.returns()
         table = Table(title="Final scores", title_justify="left")
         table.add_column("seat")
@@ -401,6 +441,8 @@ class TerminalGame:
         for i in range(self.state.num_players):
             result = "won" if returns[i] == 1 else "shared the win" if returns[i] > 0 else ""
             table.add_row(str(i), Text(self.seats[i]), f"{scores[i]:g}", result)
+        self.below = self.height(table) + 1  # (and the line saying where it is saved)
+        self.show_table(viewer)
         self.console.print(table)
         self.console.print(
             f"Saved to {self.save_path} (replay: drakkar replay {self.save_path})",

@@ -267,3 +267,45 @@ def test_after_a_wipe_the_tables_log_shows_again_what_was_printed_before(tmp_pat
     game.wipe()
     game.show_table(0)
     assert first in console.export_text()
+
+
+def test_a_table_too_tall_for_the_screen_is_compact_and_table_full_shows_it_whole(
+    tmp_path: Path,
+) -> None:
+    # Knarr at four seats late in a game: the whole table and the choices took 56 lines, so
+    # on a screen of 40 rows the person lost the board and the Destinations off the top
+    import io
+
+    from drakkar.games.knarr.render_test import late_game
+
+    seats = [HUMAN] + ["heuristic"] * 3
+    console = Console(file=io.StringIO(), force_terminal=True, width=80, height=40, record=True)
+    game = TerminalGame(late_game(), seats, {}, tmp_path / "g.json", console,
+                        scripted(["table full"]), pause=0)  # fmt: skip
+    with pytest.raises(EOFError):
+        game.run()
+    out = console.export_text()
+    compact, whole = out[out.index("╭") :].split("╭")[1:3]
+    assert len(compact.splitlines()) + 1 <= 40  # the table, the choices, the prompt's line
+    assert "compact to fit the screen; table full: the whole table" in compact
+    assert "Board slot" in compact and "Player 3: 41 VP" in compact and "1 bracelet" in compact
+    # the choices in as many columns as fit: a long label leaves room for a short column
+    assert "  8 explore A05 paying 3 of different colours  11 trade 2 bracelets" in compact
+    assert len(whole.splitlines()) + 1 > 50  # asked for whole, it is whole
+    assert "Board: each slot's number" in whole and "compact to fit" not in whole
+    assert "table full" in " ".join(game_help().split())
+    # printed to a file (not a terminal) or on a screen it fits, the table is whole
+    for rows in (None, 60):
+        console = Console(record=True, width=80)
+        game = TerminalGame(late_game(), seats, {}, tmp_path / "g.json", console,
+                            scripted([]), pause=0, rows=rows)  # fmt: skip
+        with pytest.raises(EOFError):
+            game.run()
+        out = console.export_text()
+        assert "compact to fit" not in out and "Board: each slot's number" in out
+
+
+def game_help() -> str:
+    from drakkar.cli.terminal import HELP
+
+    return HELP

@@ -75,8 +75,10 @@ class Game:
         """The game's own rule-of-thumb bot; each game overrides this."""
         raise NotImplementedError(f"{self.title} has no heuristic bot yet")
 
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
-        """A Rich renderable of `view` as `player` sees it (the terminal table)."""
+    def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
+        """A Rich renderable of `view` as `player` sees it (the terminal table). `compact` says
+        the same in fewer lines, for a screen the whole table would not fit; a game whose table
+        fits anyway may ignore it."""
         raise NotImplementedError
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:

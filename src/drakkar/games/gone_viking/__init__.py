@@ -70,10 +70,10 @@ class GoneVikingGame(Game):
 
         return GoneVikingBot(seed)
 
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
+    def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
         from drakkar.games.gone_viking.render import render
 
-        return render(view, player)
+        return render(view, player)  # (its whole table fits 50 rows: no compact form)
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:
         from drakkar.games.gone_viking.info import info

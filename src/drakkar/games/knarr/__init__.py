@@ -48,10 +48,10 @@ class KnarrGame(Game):
 
         return KnarrBot(seed)
 
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
+    def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
         from drakkar.games.knarr.render import render
 
-        return render(view, player)
+        return render(view, player, compact)
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:
         from drakkar.games.knarr.info import info

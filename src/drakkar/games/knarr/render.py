@@ -3,6 +3,12 @@
 A Viking is written with its colour in words ("green RC"), never by the text colour alone (a
 terminal may show no colour: NO_COLOR). Lines of "a · b · c" parts break between parts, so no
 line ends with a dangling "·".
+
+`compact` (for a screen the whole table does not fit) says the same in fewer lines: the key to
+the icons is left to `info` (the heading says so, and the decks), the board and the
+Destinations lose their title lines, and each
+seat runs on from its title: its crew a part a column ("red VP BR · yellow RC"), not a table
+a row for each Viking deep, then its ship's Destinations; your hand is in your seat's line.
 """
 
 from __future__ import annotations
@@ -37,25 +43,29 @@ def _viking(name: str | None, colour_word: bool = True) -> Text:
 
 
 class Flow:
-    """Parts joined by " · ", broken into lines between parts to fit the width."""
+    """Parts joined by " · ", broken into lines between parts to fit the width; the lines after
+    the first start `indent` spaces in."""
 
-    def __init__(self, parts: list[Text], style: str = "") -> None:
+    def __init__(self, parts: list[Text], style: str = "", indent: int = 0) -> None:
         self.parts = parts
         self.style = style
+        self.indent = indent
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         line = Text(style=self.style)
         for part in self.parts:
-            if line and cell_len(line.plain) + 3 + cell_len(part.plain) > options.max_width:
+            if line.plain.strip() and (
+                cell_len(line.plain) + 3 + cell_len(part.plain) > options.max_width
+            ):
                 yield line
-                line = Text(style=self.style)
-            if line:
+                line = Text(" " * self.indent, style=self.style)
+            if line.plain.strip():
                 line.append(" · ")
             line.append_text(part)
         yield line
 
 
-def render(view: dict[str, Any], player: int | None) -> Group:
+def render(view: dict[str, Any], player: int | None, compact: bool = False) -> Group:
     parts: list[Any] = []
     mover = "game over" if view["to_move"] is None else f"to move: player {view['to_move']}"
     head = [Text(f"Round {view['round']}"), Text(mover), Text(f"phase: {view['phase']}")]
@@ -65,37 +75,18 @@ def render(view: dict[str, Any], player: int | None) -> Group:
         head.append(Text(f"artifacts: {', '.join(view['artifacts'])}"))
     if view["end_triggered"]:
         head.append(Text("LAST ROUND", style="bold red"))
-    parts.append(Flow(head))
     legend = ["VP victory point", "BR silver bracelet", "RC recruit token", "REP reputation"]
     legend += ["CARD a blind Viking from the deck", "< to move"]
-    parts.append(Flow([Text(x) for x in legend], style="dim"))
-
-    # a slot's number and colour (the hand colour that takes it free) over the Viking in it
-    board = Table(
-        title="Board: each slot's number and colour over the Viking in it",
-        title_justify="left",
-        box=None,
-    )
-    for i, colour in enumerate(COLOURS):
-        board.add_column(f"{i + 1} {colour}", style=STYLE[colour], min_width=10)
-    board.add_row(*[_viking(v) for v in view["board"]])
-    parts.append(board)
-    parts.append(
-        Text(
-            f"Viking deck {view['viking_deck']}, discard {len(view['discard'])}; "
-            f"Destination decks A {view['deck_a']}, B {view['deck_b']}",
-            style="dim",
-        )
-    )
-    dests = Table(title="Destinations", title_justify="left", box=None, show_header=False)
-    dests.add_column()
-    for d in view["destinations"]:
-        dests.add_row("(empty)" if d is None else destination_line(d))
-    parts.append(dests)
-
+    if compact:  # `info` says what the icons are (and `table full` shows this key)
+        key = [*_decks(view), "< to move", "VP BR RC REP CARD: type info"]
+        parts.append(Flow(head + [Text(x, style="dim") for x in key]))
+    else:
+        parts.append(Flow(head))
+        parts.append(Flow([Text(x) for x in legend], style="dim"))
+    parts += _board(view, compact)
     for p, seat in enumerate(view["seats"]):
-        parts.append(_seat(view, p, seat, player))
-    if view["hand"] is not None:
+        parts.append((_seat_line if compact else _seat)(view, p, seat, player))
+    if view["hand"] is not None and not compact:
         hand = Text(f"Your hand (player {player}): ")
         for i, name in enumerate(view["hand"]):
             hand.append(", " if i else "")
@@ -107,7 +98,35 @@ def render(view: dict[str, Any], player: int | None) -> Group:
     return Group(*parts)
 
 
-def _seat(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None) -> Group:
+def _board(view: dict[str, Any], compact: bool) -> list[Any]:
+    """The five slots, the decks (compact: in the heading) and the face-up Destinations."""
+    # a slot's number and colour (the hand colour that takes it free) over the Viking in it
+    title = "Board: each slot's number and colour over the Viking in it"
+    board = Table(title=None if compact else title, title_justify="left", box=None)
+    if compact:  # the title's words head a first column, not a line of their own
+        board.add_column("Board slot")
+    for i, colour in enumerate(COLOURS):
+        board.add_column(f"{i + 1} {colour}", style=STYLE[colour], min_width=0 if compact else 10)
+    board.add_row(*(["Viking in it"] if compact else []), *[_viking(v) for v in view["board"]])
+    dests = Table(title=None if compact else "Destinations", title_justify="left", box=None)
+    dests.show_header = False
+    dests.add_column()
+    for d in view["destinations"]:
+        dests.add_row("(empty)" if d is None else destination_line(d))
+    if compact:  # (the decks are said in the heading; a Destination's line says what it is)
+        return [board, dests]
+    return [board, Text("; ".join(_decks(view)), style="dim"), dests]
+
+
+def _decks(view: dict[str, Any]) -> list[str]:
+    return [
+        f"Viking deck {view['viking_deck']}, discard {len(view['discard'])}",
+        f"Destination decks A {view['deck_a']}, B {view['deck_b']}",
+    ]
+
+
+def _seat_title(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None) -> Flow:
+    """'Player 1: 3 VP · reputation 2 (+0/turn) · 1 RC · 0 BR · hand 3 (seen: red VP)'."""
     me = " (you)" if p == player else ""
     mover = " <" if p == view["to_move"] else ""
     rep = seat["reputation"]
@@ -120,13 +139,22 @@ def _seat(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None
     ]
     if seat["known_hand"] and p != player:  # (your own hand is shown whole below)
         title[-1].append(f" (seen: {', '.join(short(n) for n in seat['known_hand'])})")
+    return Flow(title)
+
+
+def _ship(seat: dict[str, Any], trade: str = ": trade ") -> list[str]:
+    """'B27: trade - | - | VP' for each Destination on the ship, then 'reserved A03'."""
+    ship = [f"{d}{trade}{destination_line(d).split('trade ')[1]}" for d in seat["ship"]]
+    return ship + [f"reserved {d}" for d in seat["reserved"]]
+
+
+def _seat(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None) -> Group:
     t = Table(box=None, padding=(0, 2))
     for colour in COLOURS:
         t.add_column(colour, style=STYLE[colour])
     t.add_column("ship")
     height = max([len(c) for c in seat["crew"]] + [1])
-    ship = [f"{d}: trade {destination_line(d).split('trade ')[1]}" for d in seat["ship"]]
-    ship += [f"reserved {d}" for d in seat["reserved"]]
+    ship = _ship(seat)
     rows = max(height, len(ship))
     for r in range(rows):
         cells: list[Any] = []
@@ -134,4 +162,21 @@ def _seat(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None
             cells.append(_viking(col[r], colour_word=False) if r < len(col) else Text(""))
         cells.append(ship[r] if r < len(ship) else "")
         t.add_row(*cells)
-    return Group(Flow(title), t)
+    return Group(_seat_title(view, p, seat, player), t)
+
+
+def _seat_line(view: dict[str, Any], p: int, seat: dict[str, Any], player: int | None) -> Flow:
+    """The seat as `_seat` says it, run on from its title: its crew a column a part ("red VP
+    BR", the Vikings from the top of the column down; an empty column left out), its ship's
+    Destinations after it ("ship trades: B27 - | - | VP · A03 - | VP | -")."""
+    crew: list[Text] = []
+    for colour, column in zip(COLOURS, seat["crew"], strict=True):
+        if column:
+            icons = " ".join(short(name).split(" ")[1] for name in column)
+            crew.append(Text(f"{colour} {icons}", style=STYLE[colour]))
+    parts = _seat_title(view, p, seat, player).parts
+    if p == player and view["hand"] is not None:  # "hand 3" becomes the hand itself
+        parts[-1] = Text("your hand: ") + Text(", ").join(_viking(n) for n in view["hand"])
+    parts += [Text("crew: none")] if not crew else [Text("crew: ") + crew[0], *crew[1:]]
+    parts += [Text(("ship trades: " if i == 0 else "") + d) for i, d in enumerate(_ship(seat, " "))]
+    return Flow(parts, indent=2)

@@ -4,8 +4,11 @@ every Viking's colour in words (a terminal may show no colour), readable at 80 c
 from __future__ import annotations
 
 from rich.console import Console
+from rich.panel import Panel
 
 import drakkar
+from drakkar.games.knarr.cards import COLOURS, REPUTATION_VP, destination_line
+from drakkar.games.knarr.render import short
 from drakkar.games.knarr.scenarios import (
     deal,
     play,
@@ -111,6 +114,8 @@ def test_at_80_columns_no_line_is_too_wide_or_ends_with_a_dot() -> None:
     for viewer in (0, 1, None):
         for line in text_of(s.view(viewer), viewer, width=80).splitlines():
             assert len(line) <= 80 and not line.rstrip().endswith("·"), line
+        for line in compact_text(s.view(viewer), viewer).splitlines():
+            assert len(line) <= 80 and not line.rstrip(" │").endswith("·"), line
 
 
 def test_info_gives_each_artifact_in_play_and_how_a_turn_goes_at_80_columns() -> None:
@@ -126,3 +131,62 @@ def test_info_gives_each_artifact_in_play_and_how_a_turn_goes_at_80_columns() ->
     console = Console(width=80, record=True, color_system=None)
     console.print(game.info(game.new(3, 1).view(0), 0))
     assert "No Artifacts in this game" in console.export_text()
+
+
+def late_game(players: int = 4):
+    """Four seats late in a game: tall crews, full ships, hands partly seen, the last round."""
+    s = deal(players, artifacts="mead-cup+random")
+    kinds = ["VP", "bracelet", "recruit", "reputation"]
+    for p in range(players):  # (each kind of Viking once over the four crews, and a few more)
+        crew = [f"{c} {kinds[(i + p) % 4]}" for i, c in enumerate(COLOURS)]
+        set_crew(s, p, crew + [f"{COLOURS[p]} VP", f"{COLOURS[p + 1]} VP"])
+        set_ship(s, p, [f"A0{p + 1}", f"A1{p + 1}", f"B{21 + 2 * p}", f"B{22 + 2 * p}"])
+        set_tokens(s, p, vp=30 + 3 * p, rep=4 * p, rc=p % 4, br=3 - p % 4)
+    s.known = [list(s.hands[p][:2]) for p in range(players)]
+    s.vp[3] = 41  # LAST ROUND
+    return s
+
+
+def compact_text(view, player, width: int = 80) -> str:
+    """As the terminal frames the compact table."""
+    console = Console(width=width, record=True, color_system=None)
+    console.print(Panel(GAME.render(view, player, compact=True)))
+    return console.export_text()
+
+
+def test_compact_says_a_tall_late_game_in_fewer_lines_and_leaves_nothing_out() -> None:
+    # four seats late in a game took 45 lines framed: with the choices beneath (up to 16
+    # lines), the top of the table (the board, the Destinations) scrolled off 50 rows
+    s = late_game()
+    view = s.view(0)
+    whole = text_of(view, 0, width=78).splitlines()
+    out = compact_text(view, 0)
+    lines = out.splitlines()
+    assert len(whole) + 2 == 45 and len(lines) == 29  # (the frame's two lines counted)
+    assert all(len(line) <= 80 and not line.rstrip(" │").endswith("·") for line in lines)
+    words = " ".join(out.replace("│", " ").split())
+    assert "LAST ROUND" in words and "VP BR RC REP CARD: type info" in words  # (the key)
+    assert "artifacts: " + ", ".join(view["artifacts"]) in words
+    board = " ".join(short(v) for v in view["board"])
+    slots = next(line for line in lines if "Viking in it" in line)
+    assert " ".join(slots.strip(" │").split()[3:]) == board
+    assert "Board slot 1 red 2 yellow 3 green 4 blue 5 purple" in words
+    assert f"Viking deck {view['viking_deck']}, discard {len(view['discard'])}" in words
+    assert f"Destination decks A {view['deck_a']}, B {view['deck_b']}" in words
+    for d in view["destinations"]:
+        assert d in out  # a line each, as in the whole table
+    for p, seat in enumerate(view["seats"]):
+        rep = seat["reputation"]
+        assert f"{seat['score']} VP · reputation {rep} (+{REPUTATION_VP[rep]}/turn)" in words
+        assert f"· {seat['recruits']} RC · {seat['bracelets']} BR" in words
+        for colour, column in zip(COLOURS, seat["crew"], strict=True):
+            # the Vikings of each column, top first, as the whole table stacks them
+            assert f"{colour} {' '.join(short(n).split()[1] for n in column)}" in words
+        for d in seat["ship"]:
+            assert f"{d} {destination_line(d).split('trade ')[1]}" in words
+        if p:  # the hands seen, and your own hand in your seat's line
+            seen = ", ".join(short(n) for n in seat["known_hand"])
+            assert f"Player {p}: " in words and f"hand 3 (seen: {seen})" in words
+    assert "Player 0 (you) <: 30 VP" in words
+    assert "your hand: " + ", ".join(short(n) for n in view["hand"]) in words
+    assert "Your hand" not in words and "Your hand" in text_of(view, 0)  # (said once)

@@ -42,10 +42,10 @@ class VikingRaidGame(Game):
 
         return VikingRaidBot(seed)
 
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
+    def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
         from drakkar.games.viking_raid.render import render
 
-        return render(view, player)
+        return render(view, player)  # (its whole table fits 50 rows: no compact form)
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:
         from drakkar.games.viking_raid.info import info

@@ -50,10 +50,10 @@ class VillainousVikingsGame(Game):
 
         return HeuristicBot(seed)
 
-    def render(self, view: dict[str, Any], player: int | None) -> Any:
+    def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
         from drakkar.games.villainous_vikings.render import render
 
-        return render(view, player)
+        return render(view, player, compact)
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:
         from drakkar.games.villainous_vikings.info import info

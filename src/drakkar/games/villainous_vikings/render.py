@@ -1,15 +1,22 @@
 """Rich rendering of a view: the Regions and who is where, the Journey Pool, each Captain's
 Longship sections, crew, gold, Locations and VP, the battle in progress roll by roll, and
 what the seat to move is choosing between. It fits 80 columns: long cells wrap, never cut.
-(`info.py` prints what every card in play does: the terminal's `info`.)"""
+(`info.py` prints what every card in play does: the terminal's `info`.)
+
+`compact` (for a screen the whole table does not fit) says the same in fewer lines: the Journey
+Pool as a paragraph by Region (each Captain's line says where he is), a Captain's Locations,
+raided ones grouped, his crew and what he keeps as one paragraph, a battle or Ragnarok under a
+rule rather than in a box, its dice written W G R, and no line of its own for a heading."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -23,6 +30,7 @@ LEGEND = (
     "Key: W G R = the white, grey (not green) and red dice and Longship sections, left to "
     "right; x = a lost section; g = gold, vp = Valhalla Points."
 )
+SHORT_LEGEND = "W G R: white, grey (not green), red dice and sections; x lost; g gold; vp VP"
 
 
 def _ship(p: dict[str, Any]) -> Text:
@@ -41,30 +49,86 @@ def seat(view: dict[str, Any], p: int) -> str:
     return f"P{p} {view['players'][p]['captain']}"
 
 
-def render(view: dict[str, Any], player: int | None) -> Any:
+def render(view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
     if view["over"]:
         now = f"game over ({view['ended_by']})"
     elif view["ragnarok"] is not None:  # (no turns of two actions any more)
         now = "Ragnarok is under way"
     else:
         now = f"P{view['turn']} to act ({count(view['actions_left'], 'action')} left)"
-    head = Text(
-        f"Villainous Vikings - round {view['round']}, {now}; Journey Deck {view['deck_size']} "
-        f"(Ages {'/'.join(map(str, view['deck_ages']))}), Pool size {view['pool_size']}"
+    deck = (
+        f"Journey Deck {view['deck_size']} (Ages {'/'.join(map(str, view['deck_ages']))}), "
+        f"Pool size {view['pool_size']}"
     )
-    parts: list[Any] = [head, Text(LEGEND, style="dim"), _regions(view), _piles(view)]
-    parts += [_captains(view, player)]
+    if compact:
+        head = Text(f"Round {view['round']}, {now} · {deck.replace(', Pool size', ' · Pool')}")
+        parts: list[Any] = [head, Text(SHORT_LEGEND, style="dim"), _pool_text(view)]
+    else:
+        head = Text(f"Villainous Vikings - round {view['round']}, {now}; {deck}")
+        parts = [head, Text(LEGEND, style="dim"), _regions(view)]
+    parts += [_piles(view), _captains(view, player, compact)]
     if view["battle"] is not None:
-        parts.append(_battle(view, view["battle"], player))
+        parts.append(_battle(view, view["battle"], player, compact))
     if view.get("decision") is not None:
         parts.append(_decision(view, view["decision"], player))
     rag = view["ragnarok"]
     if rag is not None:
         body: list[Any] = [Text(_ragnarok_text(rag))]
         if rag.get("choices"):
-            body.append(_choices_text(view, rag["choices"], player))
-        parts.append(Panel(Group(*body), title="Ragnarok"))
+            body.append(_choices_text(view, rag["choices"], player, compact))
+        parts.append(_box(Group(*body), "Ragnarok", compact))
     return Group(*parts)
+
+
+class Heading:
+    """A rule titled `title` at its left; a title too long for the width is a line of its own
+    rather than cut short."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if cell_len(self.title) + 6 <= options.max_width:
+            yield Rule(Text(self.title), align="left")
+        else:
+            yield Text(f"── {self.title} ──")
+
+
+def _box(body: Any, title: str, compact: bool) -> Any:
+    """`body` in a box titled `title`; compact, under a rule so titled (two lines fewer, and
+    the four columns of the box's sides kept for the text)."""
+    if compact:
+        return Group(Heading(title), body)
+    return Panel(body, title=Text(title))
+
+
+def _card(c: dict[str, Any]) -> str:
+    """'Winchester (G/R/R 3g 2vp, hero Alfred of Wessex)': a Location of the Journey Pool."""
+    warrior = f", {c['warrior']['kind']} {c['warrior']['name']}" if c["warrior"] else ""
+    dice = "/".join(d[0].upper() for d in c["dice"])
+    return f"{c['name']} ({dice} {c['gold']}g {c['vp']}vp{warrior})"
+
+
+def _pool_text(view: dict[str, Any]) -> Text:
+    """The Journey Pool as a paragraph, by Region: the compact form of the Regions table."""
+    text = Text("Journey Pool: ")
+    said = False
+    for r, name in enumerate(view["regions"]):
+        cards = [_card(c) for c in view["pool"] if c["type"] == "location" and c["region"] == r]
+        if cards:
+            text.append("; " if said else "")
+            text.append(f"{name}: ", style="bold")
+            text.append(", ".join(cards))
+            said = True
+    asg = [c for c in view["pool"] if c["type"] == "asgard"]
+    if asg:
+        text.append("; " if said else "")
+        text.append("Asgard: ", style="bold")
+        text.append(", ".join(f"{c['name']} ({c['use']})" for c in asg))
+        said = True
+    if not said:
+        text.append("empty")
+    return text
 
 
 def _regions(view: dict[str, Any]) -> Table:
@@ -77,11 +141,7 @@ def _regions(view: dict[str, Any]) -> Table:
     for r, name in enumerate(view["regions"]):
         caps = ", ".join(f"P{p['seat']}" for p in view["players"] if p["region"] == r)
         cards = ", ".join(
-            f"{c['name']} ({'/'.join(d[0].upper() for d in c['dice'])} {c['gold']}g {c['vp']}vp"
-            + (f", {c['warrior']['kind']} {c['warrior']['name']}" if c["warrior"] else "")
-            + ")"
-            for c in view["pool"]
-            if c["type"] == "location" and c["region"] == r
+            _card(c) for c in view["pool"] if c["type"] == "location" and c["region"] == r
         )
         where.add_row(Text(name), caps, Text(cards))  # (card names as text, never markup)
     asg = [c for c in view["pool"] if c["type"] == "asgard"]
@@ -99,9 +159,10 @@ def _piles(view: dict[str, Any]) -> Text:
     )
 
 
-def _captains(view: dict[str, Any], player: int | None) -> Group:
+def _captains(view: dict[str, Any], player: int | None, compact: bool = False) -> Group:
     """One block a Captain: a line of numbers, then Locations, crew and what they keep, each
-    wrapping under its own indent (a table's eight columns cut names short at 80 columns)."""
+    wrapping under its own indent (a table's eight columns cut names short at 80 columns);
+    compact, those three as one paragraph."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
@@ -115,6 +176,10 @@ def _captains(view: dict[str, Any], player: int | None) -> Group:
             f"  {p['gold']} gold  {p['vp']} VP  in {view['regions'][p['region']]}",
         )
         grid.add_row(f"P{p['seat']}{me}", line)
+        if compact:
+            if _holdings(p):
+                grid.add_row("", Text(_holdings(p)))
+            continue
         locs = ", ".join(x["name"] + ("" if x["face_up"] else " (raided)") for x in p["locations"])
         kept = ", ".join(p["sovereigns"] + p["asgard"] + p["tokens"])
         for label, text in (
@@ -124,15 +189,31 @@ def _captains(view: dict[str, Any], player: int | None) -> Group:
         ):
             if text:
                 grid.add_row("", Text(f"{label}: {text}"))
+    if compact:
+        return Group(grid)
     return Group(Text("Captains", style="italic", justify="center"), grid)
 
 
-def _battle(view: dict[str, Any], b: dict[str, Any], player: int | None) -> Panel:
+def _holdings(p: dict[str, Any]) -> str:
+    """'Locations: Tara, Cadiz; raided Kirkwall. Crew: Roland. Kept: Loki's Wager'."""
+    held = ", ".join(x["name"] for x in p["locations"] if x["face_up"])
+    raided = ", ".join(x["name"] for x in p["locations"] if not x["face_up"])
+    if raided:
+        held += ("; " if held else "") + "raided " + raided
+    said = [("Locations", held), ("Crew", ", ".join(w["name"] for w in p["crew"]))]
+    said += [("Kept", ", ".join(p["sovereigns"] + p["asgard"] + p["tokens"]))]
+    return ". ".join(f"{label}: {text}" for label, text in said if text)
+
+
+def _battle(view: dict[str, Any], b: dict[str, Any], player: int | None, compact: bool) -> Any:
+    """Each side's dice and totals, the defending Warrior, who wins if both stop now, and what
+    the side to decide may do; compact, a die is its colour's letter ("W hammer")."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     for x in b["sides"]:
-        dice = ", ".join(f"{SECTION_NAMES[c]} {FACE_WORDS[f]}" for c, f in x["dice"])
+        colour = [n[0].upper() for n in SECTION_NAMES] if compact else list(SECTION_NAMES)
+        dice = ", ".join(f"{colour[c]} {FACE_WORDS[f]}" for c, f in x["dice"])
         got = f"{count(x['total'], 'sword')}, {count(x['shields'], 'shield')}"
         if x["weaken"]:
             got += f", enemy -{x['weaken']}"
@@ -151,21 +232,25 @@ def _battle(view: dict[str, Any], b: dict[str, Any], player: int | None) -> Pane
         if w.get("hammers"):
             text += ". Hammers: " + hammers(w["hammers"])
         body.append(Text(text, style="dim"))
-    body.append(Text(_standing(view, b)))
+    body.append(Text(_standing(view, b, compact)))
     if b.get("choices") is not None:
-        body.append(_choices_text(view, b["choices"], player))
+        body.append(_choices_text(view, b["choices"], player, compact))
     title = f"Battle: {b['kind']}"
     if target:
         title += f" of {target['name']}" if target["type"] == "location" else f" ({target['name']})"
     if b["region"] >= 0:
         title += f" in {view['regions'][b['region']]}"
-    return Panel(Group(*body), title=f"{title}, fight {b['fight']}")
+    return _box(Group(*body), f"{title}, fight {b['fight']}", compact)
 
 
-def _standing(view: dict[str, Any], b: dict[str, Any]) -> str:
-    """Who wins if both sides stop now, the tie rule, and the damage each Captain would take."""
+def _standing(view: dict[str, Any], b: dict[str, Any], short: bool = False) -> str:
+    """Who wins if both sides stop now, the tie rule, and the damage each Captain would take;
+    `short` names a Captain by his seat alone ("P4"), as the sides' lines above have named him."""
     sides = b["sides"]
-    names = [seat(view, x["seat"]) if x["seat"] >= 0 else x["name"] for x in sides]
+    names = [
+        (f"P{x['seat']}" if short else seat(view, x["seat"])) if x["seat"] >= 0 else x["name"]
+        for x in sides
+    ]
     win = b["winner_now"]
     first = 1 if win == 1 else 0  # the winner's swords first
     score = f"{count(sides[first]['total'], 'sword')} to {sides[1 - first]['total']}"
@@ -194,9 +279,11 @@ def _standing(view: dict[str, Any], b: dict[str, Any]) -> str:
     return f"If both stop now: {now}. " + "; ".join(hurt) + "."
 
 
-def _choices_text(view: dict[str, Any], c: dict[str, Any], player: int | None) -> Group:
-    """What the seat to decide may sacrifice, what each gives (a line each), and the price of a
-    sword: the choices below name the cards only."""
+def _choices_text(
+    view: dict[str, Any], c: dict[str, Any], player: int | None, compact: bool = False
+) -> Group:
+    """What the seat to decide may sacrifice, what each gives (a line each; compact, one after
+    the other), and the price of a sword: the choices below name the cards only."""
     you = c["seat"] == player
     who, has = ("You decide", "you have") if you else (f"P{c['seat']} decides", "has")
     gold = view["players"][c["seat"]]["gold"]
@@ -206,6 +293,9 @@ def _choices_text(view: dict[str, Any], c: dict[str, Any], player: int | None) -
     lines: list[Any] = [
         Text(f"{who}: " + ("sacrifice a card, " if c["sacrifice"] else "") + buy + ", or done.")
     ]
+    if compact and c["sacrifice"]:
+        gives = [f"sacrifice {x['name']} ({x['kind']}): {x['gives']}" for x in c["sacrifice"]]
+        return Group(*lines, Text("; ".join(gives)))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)

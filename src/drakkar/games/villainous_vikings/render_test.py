@@ -217,7 +217,81 @@ def test_no_state_of_a_five_player_game_is_cut_off_at_80_columns() -> None:
         assert p is not None
         if step % 10 == 0:
             out = _at_80(GAME.render(s.view(p), p)) + _at_80(info(s.view(p), p))
+            out += _at_80(GAME.render(s.view(p), p, compact=True))
             assert "…" not in out, step
         s.apply(bots[p].act(s, p))
         step += 1
     assert step > 100
+
+
+def five_at_war():
+    """Five Captains with many Locations, crews and kept cards, P0 deciding in a battle for
+    Lindisfarne: the tallest kind of table."""
+    caps = ("glamr", "lagertha", "freydis", "ivar", "bjorn")
+    s = new(5, stack=("lindisfarne", "winchester"), captains=caps)
+    plain(s)
+    give(s, 1, "kairouan", "chartres", "noirmoutier", "quentovic", "thessalonica", "cork")
+    give(s, 2, "cherson", "trebizond", "isle-of-man", "alexandria", "tara", "kiev")
+    give(s, 3, "lewis", "armagh", "london")
+    for cid in ("kairouan", "noirmoutier", "quentovic", "armagh"):
+        s.faceup[loc(s, cid)] = False
+    kill(s, 1, "charles")
+    hold(s, 2, "hermods-ride")
+    s.damage[3] = 1
+    s.gold[0] = 5
+    for w in ("draugr-berserk", "draugr-warden"):
+        s.crew[0].append(war(s, w))
+        s.reserve.remove(war(s, w))
+    s.apply_label("move to the British Isles")
+    dice(s, W1, GB, 4, G1, GB)
+    s.apply_label("conquer Lindisfarne")
+    return s
+
+
+def test_compact_fits_a_five_player_battle_in_fewer_lines_and_leaves_nothing_out() -> None:
+    # the whole table of a battle at five players took up to 55 lines framed (this one 47):
+    # the top, the Regions and the Captains, scrolled off a screen of 50 rows with the choices
+    s = five_at_war()
+    view = s.view(0)
+    whole = _at_80(GAME.render(view, 0)).splitlines()
+    out = _at_80(GAME.render(view, 0, compact=True))
+    assert len(whole) == 47 and len(out.splitlines()) == 31
+    assert "…" not in out
+    words = _words(out)
+    assert "Round 1, P0 to act (1 action left) · Journey Deck 25 (Ages 5/8/12) · Pool 7" in words
+    assert "W G R: white, grey (not green), red dice and sections; x lost" in words
+    for c in view["pool"]:  # the Journey Pool, by Region
+        assert c["name"] in words
+    assert (
+        "Journey Pool: the British Isles: Lindisfarne (G/G 2g 1vp), Winchester (G/R/R 3g 2vp,"
+        in words
+    )
+    assert "Discarded Warriors: " in words and "Bonus tokens left: " in words
+    for p in view["players"]:
+        ship = " ".join(n[0].upper() if up else "x" for n, up in zip(("W", "G", "R"), p["sections"], strict=True))  # fmt: skip
+        where = view["regions"][p["region"]]
+        assert f"{p['captain']} {ship} {p['gold']} gold {p['vp']} VP in {where}" in words
+    assert (
+        "Locations: Chartres, Thessalonica, Cork; raided Kairouan, Noirmoutier, Quentovic." in words
+    )
+    assert "Quentovic. Kept: Charles the Bald" in words
+    assert (
+        "Locations: Cherson, Trebizond, Isle of Man, Alexandria, Tara, Kiev. Kept: Hermod's"
+        in words
+    )
+    assert "Locations: Lewis, London; raided Armagh" in words and "W G x" in words
+    assert "Crew: Draugr Berserk, Draugr Warden" in words
+    # the battle: each side's dice and swords, who wins if both stop, what each sacrifice gives
+    assert "Battle: conquest of Lindisfarne in the British Isles, fight 1" in words
+    assert "P0 Glamr the Undead W sword, G blank, R blank -> 1 sword, 0 shields" in words
+    assert "Lindisfarne G sword, G blank -> 1 sword, 0 shields" in words
+    assert "If both stop now: Lindisfarne wins, 1 sword to 1 (a tie goes to Lindisfarne)" in words
+    assert "P0 takes 1 hit" in words
+    assert "You decide: sacrifice a card, buy a sword for 5 gold (you have 5), or done" in words
+    assert "sacrifice Draugr Berserk (Warrior): +2 swords; sacrifice Draugr Warden" in words
+    # narrower, the battle's heading too long for its rule is a line of its own, not cut
+    console = Console(width=60, record=True)
+    console.print(GAME.render(view, 0, compact=True))
+    narrow = console.export_text()
+    assert "…" not in narrow
+    assert "── Battle: conquest of Lindisfarne in the British Isles, fight 1 ──" in _words(narrow)
