@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -129,10 +130,10 @@ def test_hard_bots_and_hints_search_in_worker_processes(tmp_path) -> None:
             hint = until(ws, lambda m: m["type"] == "hint")
             assert {c["action"] for c in hint["choices"]} == {a["action"] for a in m["legal"]}
         hub = app.state.hub
-        pool = hub.thinkers._pool
-        assert pool is not None and len(pool._processes) == 1  # both searched in the worker
-        workers = list(pool._processes.values())
-    assert hub.thinkers._pool is None and not any(w.is_alive() for w in workers)  # stopped
+        [worker] = hub.thinkers.pids()  # both searched in the one worker, still there
+    assert hub.thinkers.pids() == []
+    with pytest.raises(ProcessLookupError):  # stopped with the server
+        os.kill(worker, 0)
 
 
 def test_asking_again_after_moving_on_waits_for_the_earlier_search(client, monkeypatch) -> None:

@@ -19,10 +19,10 @@ from drakkar.agents import spec as agent_spec
 from drakkar.engine.agent import Agent
 from drakkar.engine.record import Record
 from drakkar.engine.toy import HIGH_CARD, HighCardGame
+from drakkar.engine.workers_test import tear_the_next_reply
 from drakkar.sim.results import read_results
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.study import RESULTS_FILE, Study, StudyError
-from drakkar.sim.workers_test import tear_the_next_reply
 
 GAMES = [HIGH_CARD, *drakkar.games()]
 

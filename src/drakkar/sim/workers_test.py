@@ -5,13 +5,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import struct
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
+from drakkar.engine.workers_test import tear_the_next_reply
 from drakkar.sim.workers import AHEAD, WorkerDied, WorkerError, Workers
 
 
@@ -30,18 +29,6 @@ def _fails_on_seven(task: int) -> int:
     if task == 7:
         raise ValueError("seven is not welcome")
     return task
-
-
-def tear_the_next_reply() -> None:
-    """Test-only: this worker process writes the next message's length and half of it, then
-    is killed (SIGKILL), as the OS's out-of-memory killer or a `kill -9` may do at that moment."""
-    from multiprocessing.connection import Connection
-
-    def torn(conn: Any, buf: Any) -> None:
-        conn._send(struct.pack("!i", len(buf)) + bytes(buf[: len(buf) // 2]))
-        os.kill(os.getpid(), signal.SIGKILL)
-
-    Connection._send_bytes = torn  # type: ignore[method-assign]
 
 
 def _dies_writing(doomed: int, task: int) -> tuple[int, bytes]:
