@@ -67,6 +67,12 @@ def test_board_slots_are_dealt_at_random_whatever_their_colour() -> None:
     assert len({tuple(V_KIND[v] for v in b) for b in boards}) > 20
 
 
+def test_the_board_is_not_dealt_in_colour_order_every_slot_takes_every_colour() -> None:
+    boards = [deal(3, seed=k).slots for k in range(60)]
+    for slot in range(5):  # (a board sorted by colour would never put red in slot 5)
+        assert {V_COLOUR[b[slot]] for b in boards} == set(range(5)), slot
+
+
 # -- Reputation ------------------------------------------------------------------------------
 
 
