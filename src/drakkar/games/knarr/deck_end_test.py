@@ -102,6 +102,21 @@ def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> No
     assert s.current_player == 1  # player 0 had no bracelet: its turn is over
 
 
+def test_the_empty_deck_discards_are_shuffled_before_the_draw() -> None:
+    # Ruling 7: the discards are shuffled into the new deck, not drawn last-discarded first
+    drew_the_last_discard = []
+    for seed in range(8):
+        s = empty_deck_setup(seed)
+        set_crew(s, 0, [])
+        _tie_for_most(s, 1, 2)
+        play(s, recruit(s, "red VP", 1))
+        play(s, labels(s)[0])
+        first = s.discard[-1]
+        play(s, labels(s)[-1])
+        drew_the_last_discard.append(s.slots[0] != first)
+    assert not all(drew_the_last_discard)
+
+
 def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
     s = deal(3, first_player=1)
     set_hand(s, 1, ["red VP", "yellow VP", "green VP"])
