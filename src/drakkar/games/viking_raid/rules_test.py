@@ -78,6 +78,17 @@ def test_a_raid_may_be_declared_only_with_an_affordable_ship_and_a_destination()
     assert labels(s) == ["go raiding", "stay home"]
 
 
+def test_a_ship_that_costs_exactly_the_gold_may_be_declared_and_built():
+    s = deal(HAND, draws=["Town"])
+    s.gold[0] = 2  # (scenario: exactly a Long Ship's cost)
+    play(s, "discard Town")
+    assert labels(s) == ["go raiding", "stay home"]
+    play(s, "go raiding")
+    assert labels(s) == ["build Long Ship"]
+    play(s, "build Long Ship")
+    assert s.gold[0] == 0 and s.view(0)["step"] == "destination"  # no Gold left to hire
+
+
 def test_costs_ships_in_gold_crew_1_each_one_of_a_kind_destinations_free():
     s = deal(["Navigator", "Serpent Ship", "Dragon Ship", "Carpenter", "Carpenter",
               "Sail Maker", "City"], draws=["Town"])  # fmt: skip
