@@ -186,6 +186,18 @@ def test_the_game_ends_at_a_third_raid_after_the_round_is_finished():
     assert s.is_terminal() and s.round_no == 1 and s.returns() == [1.0, 0.0]
 
 
+def test_the_round_ends_after_the_last_seat_even_when_seat_0_is_out():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], players=3)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.out[0] and s.current_player == 1
+    s.raids[1], s.ending = 3, True  # (scenario: seat 1 completes its third raid this turn)
+    for seat in (1, 2):  # the round's last turns: no seat 0 to begin the next one
+        while s.current_player == seat:
+            play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    assert s.is_terminal() and s.round_no == 1
+
+
 def test_a_second_raid_does_not_end_the_game():
     s = deal(HAND, draws=["Town"], encounters=CALM + ["Coins"] + CALM[:2])
     s.raids[0] = 1  # (scenario: one raid done)
