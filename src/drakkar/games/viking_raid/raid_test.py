@@ -71,6 +71,21 @@ def test_plunder_draws_one_card_less_when_attacking_directly():
     assert drawn(s, "Plunder") == ["Coins"]
 
 
+def test_plunder_gains_the_gold_of_each_treasure_card():
+    hand = ["Long Ship", "Dragon Ship", "Near City", "Village", "Far Village", "Carpenter",
+            "Sail Maker"]  # fmt: skip
+    s = deal(hand, draws=["Far City"], encounters=[
+        "Livestock", "Livestock",  # voyage
+        "Peasants Militia", "Lost", "Lost", "Storm", "Rocks",  # pillage: size 5
+        "Livestock", "Women Captives", "Coins", "Artifacts",  # plunder, attacking directly: 4
+        "Women Captives", "Women Captives",  # return
+    ])  # fmt: skip
+    start_raid(s, dest="Near City")
+    play(s, "attack directly")
+    assert drawn(s, "Plunder") == ["Livestock", "Women Captives", "Coins", "Artifacts"]
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 + 3 + 5 + 7 + 9
+
+
 def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full():
     s = deal(HAND, draws=["Town"], encounters=[
         "Livestock", "Livestock",  # voyage
