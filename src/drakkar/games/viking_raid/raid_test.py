@@ -213,6 +213,20 @@ def test_berserkers_negate_5_kills_of_the_first_defenders_once():
     assert "player 0 draws Garrison: 10 crew killed; 5 crew left" in log
 
 
+def test_berserkers_negate_the_5_kills_of_a_peasants_militia_whole():
+    # the first Defenders card that would kill 5 or more: 5 is enough
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 2 + ["Peasants Militia"] * 2)
+    start_raid(s, crew=["Berserkers"])
+    play(s, "attack directly")
+    log = s.events_for(None)
+    assert (
+        "player 0 draws Peasants Militia: 0 crew killed (the Berserkers negate 5); 20 crew left"
+        in log
+    )
+    assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in log
+
+
 def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
     hand = ["Long Ship", "Long Ship", "Near Village", "Village", "Carpenter", "Carpenter", "Town"]
     s = deal(
