@@ -239,6 +239,19 @@ def test_helmet_a_b_card_onto_an_a_card_gives_an_extra_recruit() -> None:
     assert s.phase == AFTER  # then the optional trade, as after any action
 
 
+def test_helmet_extra_recruit_is_followed_by_one_trade_step_then_the_next_turn() -> None:
+    # the extra Recruit is an ordinary one: its slot is refilled, one trade-or-end step follows
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"], br=1)
+    set_ship(s, 0, ["A19"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    play(s, recruit(s, "green VP", 3))
+    assert s.slots[2] >= 0 and s.phase == AFTER
+    play(s, "end turn")
+    assert s.current_player == 1 and s.phase == MAIN and s.jobs == []
+
+
 def test_helmet_not_onto_a_b_card_nor_onto_an_empty_ship() -> None:
     crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
     for ship in (["B26"], []):
