@@ -201,6 +201,15 @@ def test_the_last_seat_reaching_forty_ends_at_once() -> None:
     assert s.is_terminal()
 
 
+def test_most_points_win_whatever_the_recruits_plus_bracelets() -> None:
+    s = end_setup()
+    s.vp[:] = [45, 40, 10]
+    set_tokens(s, 1, rc=3, br=3)  # (the tie-break only counts on equal points)
+    s.phase = OVER
+    assert s.returns() == [1.0, 0.0, 0.0]
+    assert s._verdict() == "player 0 wins with 45 VP"
+
+
 def test_a_tie_on_points_goes_to_most_recruits_plus_bracelets() -> None:
     s = end_setup()
     s.vp[:] = [50, 50, 10]
