@@ -137,6 +137,17 @@ def test_far_destination_ignores_the_first_defender():
     assert "player 0 draws Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
 
 
+def test_far_destination_ignores_the_first_defender_in_a_surprise_attack_too():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Knights", "Garrison", "Coins"])
+    start_raid(s, dest="Far Village")
+    others_stay_home(s)
+    play(s, "attack by surprise")
+    others_stay_home(s)
+    log = s.events_for(None)
+    assert "player 0 draws Knights: ignored (a Far Destination draws one Defender less)" in log
+    assert "player 0 draws Garrison: 5 crew killed (surprise negates 5); 15 crew left" in log
+
+
 def test_dragon_ship_starts_the_voyage_next_turn():
     s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 2)
     start_raid(s, ship="Dragon Ship")
