@@ -57,7 +57,8 @@ def test_mead_cup_after_an_explore_replaces_a_board_viking_or_not() -> None:
     assert labels(s) == [f"mead cup: replace slot {i}" for i in (
         "1: blue VP", "2: purple VP", "3: green BR", "4: yellow REP", "5: red RC")] + ["mead cup: keep the board"]  # fmt: skip
     play(s, "mead cup: replace slot 3: green BR")
-    assert kind_name(V_KIND[s.slots[2]]) == "purple reputation"
+    # (slot -1, an empty slot, would read as V50, a purple reputation: check it is filled)
+    assert s.slots[2] >= 0 and kind_name(V_KIND[s.slots[2]]) == "purple reputation"
     assert kind_name(V_KIND[s.discard[-1]]) == "green bracelet"
     assert s.phase == AFTER  # then the optional trade (A20 gave a bracelet)
 
@@ -236,6 +237,19 @@ def test_helmet_a_b_card_onto_an_a_card_gives_an_extra_recruit() -> None:
     play(s, recruit(s, "green VP", 3))  # (recruit() finds it among the legal labels)
     assert len(s.crew[0][2]) == 1
     assert s.phase == AFTER  # then the optional trade, as after any action
+
+
+def test_helmet_extra_recruit_is_followed_by_one_trade_step_then_the_next_turn() -> None:
+    # the extra Recruit is an ordinary one: its slot is refilled, one trade-or-end step follows
+    crew = ["red VP", "red bracelet", "blue VP", "blue bracelet"]
+    s = setup("helmet", crew, ["yellow VP", "green VP", "purple VP"], br=1)
+    set_ship(s, 0, ["A19"])
+    play(s, "explore B28 paying 2 red 2 blue", "pay a red VP viking", "pay a red bracelet viking")
+    play(s, "pay a blue VP viking", "pay a blue bracelet viking")
+    play(s, recruit(s, "green VP", 3))
+    assert s.slots[2] >= 0 and s.phase == AFTER
+    play(s, "end turn")
+    assert s.current_player == 1 and s.phase == MAIN and s.jobs == []
 
 
 def test_helmet_not_onto_a_b_card_nor_onto_an_empty_ship() -> None:

@@ -102,6 +102,21 @@ def test_with_deck_and_discard_empty_every_player_tied_for_most_discards() -> No
     assert s.current_player == 1  # player 0 had no bracelet: its turn is over
 
 
+def test_the_empty_deck_discards_are_shuffled_before_the_draw() -> None:
+    # Ruling 7: the discards are shuffled into the new deck, not drawn last-discarded first
+    drew_the_last_discard = []
+    for seed in range(8):
+        s = empty_deck_setup(seed)
+        set_crew(s, 0, [])
+        _tie_for_most(s, 1, 2)
+        play(s, recruit(s, "red VP", 1))
+        play(s, labels(s)[0])
+        first = s.discard[-1]
+        play(s, labels(s)[-1])
+        drew_the_last_discard.append(s.slots[0] != first)
+    assert not all(drew_the_last_discard)
+
+
 def test_empty_deck_discards_go_in_turn_order_from_the_player_to_move() -> None:
     s = deal(3, first_player=1)
     set_hand(s, 1, ["red VP", "yellow VP", "green VP"])
@@ -184,6 +199,15 @@ def test_the_last_seat_reaching_forty_ends_at_once() -> None:
     assert not s.is_terminal()
     recruit_red(s)
     assert s.is_terminal()
+
+
+def test_most_points_win_whatever_the_recruits_plus_bracelets() -> None:
+    s = end_setup()
+    s.vp[:] = [45, 40, 10]
+    set_tokens(s, 1, rc=3, br=3)  # (the tie-break only counts on equal points)
+    s.phase = OVER
+    assert s.returns() == [1.0, 0.0, 0.0]
+    assert s._verdict() == "player 0 wins with 45 VP"
 
 
 def test_a_tie_on_points_goes_to_most_recruits_plus_bracelets() -> None:

@@ -67,6 +67,12 @@ def test_board_slots_are_dealt_at_random_whatever_their_colour() -> None:
     assert len({tuple(V_KIND[v] for v in b) for b in boards}) > 20
 
 
+def test_the_board_is_not_dealt_in_colour_order_every_slot_takes_every_colour() -> None:
+    boards = [deal(3, seed=k).slots for k in range(60)]
+    for slot in range(5):  # (a board sorted by colour would never put red in slot 5)
+        assert {V_COLOUR[b[slot]] for b in boards} == set(range(5)), slot
+
+
 # -- Reputation ------------------------------------------------------------------------------
 
 
@@ -268,6 +274,22 @@ def test_explore_one_of_each_colour() -> None:
     play(s, "pay a purple VP viking")
     assert (s.vp[0], s.br[0], s.rc[0], s.rep[0]) == (4, 1, 1, 1)
     assert names(s.crew[0][0]) == ["red bracelet"]
+
+
+def test_one_of_each_colour_takes_no_second_viking_of_a_colour() -> None:
+    s = explore_setup(["red VP", "red bracelet", "yellow VP", "green VP", "blue VP", "purple VP"])
+    play(s, "explore B24 paying 1 of each colour", "pay a red VP viking")
+    assert not [x for x in labels(s) if x.startswith("pay a red")]  # the red is paid
+    assert labels(s) == [f"pay a {c} VP viking" for c in ("yellow", "green", "blue", "purple")]
+
+
+def test_an_explored_land_of_influence_is_replaced_from_deck_b() -> None:
+    s = explore_setup(["purple VP", "purple bracelet", "purple recruit", "red VP", "red bracelet"])
+    top_b, deck_a = s.ddecks[1][-1], list(s.ddecks[0])
+    play(s, "explore B27 paying 3 purple 2 red", "pay a purple VP viking")
+    play(s, "pay a purple bracelet viking", "pay a purple recruit viking")
+    play(s, "pay a red VP viking", "pay a red bracelet viking")
+    assert s.dslots[3] == top_b and s.ddecks[0] == deck_a  # deck A untouched
 
 
 def test_an_empty_destination_deck_leaves_the_slot_empty() -> None:

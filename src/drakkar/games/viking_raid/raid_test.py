@@ -71,6 +71,21 @@ def test_plunder_draws_one_card_less_when_attacking_directly():
     assert drawn(s, "Plunder") == ["Coins"]
 
 
+def test_plunder_gains_the_gold_of_each_treasure_card():
+    hand = ["Long Ship", "Dragon Ship", "Near City", "Village", "Far Village", "Carpenter",
+            "Sail Maker"]  # fmt: skip
+    s = deal(hand, draws=["Far City"], encounters=[
+        "Livestock", "Livestock",  # voyage
+        "Peasants Militia", "Lost", "Lost", "Storm", "Rocks",  # pillage: size 5
+        "Livestock", "Women Captives", "Coins", "Artifacts",  # plunder, attacking directly: 4
+        "Women Captives", "Women Captives",  # return
+    ])  # fmt: skip
+    start_raid(s, dest="Near City")
+    play(s, "attack directly")
+    assert drawn(s, "Plunder") == ["Livestock", "Women Captives", "Coins", "Artifacts"]
+    assert s.raids[0] == 1 and s.gold[0] == 10 - 2 + 3 + 5 + 7 + 9
+
+
 def test_surprise_attack_waits_a_turn_then_negates_5_kills_and_plunders_in_full():
     s = deal(HAND, draws=["Town"], encounters=[
         "Livestock", "Livestock",  # voyage
@@ -120,6 +135,17 @@ def test_far_destination_ignores_the_first_defender():
         in s.events_for(None)
     )
     assert "player 0 draws Garrison: 10 crew killed; 10 crew left" in s.events_for(None)
+
+
+def test_far_destination_ignores_the_first_defender_in_a_surprise_attack_too():
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4 + ["Knights", "Garrison", "Coins"])
+    start_raid(s, dest="Far Village")
+    others_stay_home(s)
+    play(s, "attack by surprise")
+    others_stay_home(s)
+    log = s.events_for(None)
+    assert "player 0 draws Knights: ignored (a Far Destination draws one Defender less)" in log
+    assert "player 0 draws Garrison: 5 crew killed (surprise negates 5); 15 crew left" in log
 
 
 def test_dragon_ship_starts_the_voyage_next_turn():
@@ -196,6 +222,20 @@ def test_berserkers_negate_5_kills_of_the_first_defenders_once():
     log = s.events_for(None)
     assert "player 0 draws Garrison: 5 crew killed (the Berserkers negate 5); 15 crew left" in log
     assert "player 0 draws Garrison: 10 crew killed; 5 crew left" in log
+
+
+def test_berserkers_negate_the_5_kills_of_a_peasants_militia_whole():
+    # the first Defenders card that would kill 5 or more: 5 is enough
+    hand = [*HAND[:5], "Berserkers", "Carpenter"]
+    s = deal(hand, draws=["Town"], encounters=["Livestock"] * 2 + ["Peasants Militia"] * 2)
+    start_raid(s, crew=["Berserkers"])
+    play(s, "attack directly")
+    log = s.events_for(None)
+    assert (
+        "player 0 draws Peasants Militia: 0 crew killed (the Berserkers negate 5); 20 crew left"
+        in log
+    )
+    assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in log
 
 
 def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():

@@ -78,6 +78,17 @@ def test_a_raid_may_be_declared_only_with_an_affordable_ship_and_a_destination()
     assert labels(s) == ["go raiding", "stay home"]
 
 
+def test_a_ship_that_costs_exactly_the_gold_may_be_declared_and_built():
+    s = deal(HAND, draws=["Town"])
+    s.gold[0] = 2  # (scenario: exactly a Long Ship's cost)
+    play(s, "discard Town")
+    assert labels(s) == ["go raiding", "stay home"]
+    play(s, "go raiding")
+    assert labels(s) == ["build Long Ship"]
+    play(s, "build Long Ship")
+    assert s.gold[0] == 0 and s.view(0)["step"] == "destination"  # no Gold left to hire
+
+
 def test_costs_ships_in_gold_crew_1_each_one_of_a_kind_destinations_free():
     s = deal(["Navigator", "Serpent Ship", "Dragon Ship", "Carpenter", "Carpenter",
               "Sail Maker", "City"], draws=["Town"])  # fmt: skip
@@ -173,6 +184,18 @@ def test_the_game_ends_at_a_third_raid_after_the_round_is_finished():
     assert s.current_player == 1, "seat 1 still has its turn this round"
     others_stay_home(s)
     assert s.is_terminal() and s.round_no == 1 and s.returns() == [1.0, 0.0]
+
+
+def test_the_round_ends_after_the_last_seat_even_when_seat_0_is_out():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], players=3)
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.out[0] and s.current_player == 1
+    s.raids[1], s.ending = 3, True  # (scenario: seat 1 completes its third raid this turn)
+    for seat in (1, 2):  # the round's last turns: no seat 0 to begin the next one
+        while s.current_player == seat:
+            play(s, "stay home" if "stay home" in labels(s) else labels(s)[0])
+    assert s.is_terminal() and s.round_no == 1
 
 
 def test_a_second_raid_does_not_end_the_game():
