@@ -183,6 +183,8 @@ def test_which_god_is_laid_face_down_is_told_only_to_its_layer() -> None:
         assert "player 1 plays Books 2 and lays a God face down" in lines
         shown = [line for line in s.view(seat)["log"] if "face down" in line]
         assert shown and not any("Loki" in line for line in lines + shown if "face down" in line)
+        assert s.view(seat)["god_face_down"] == {"seat": 1, "god": None}
+    assert s.view(1)["god_face_down"] == {"seat": 1, "god": "Loki"}
 
 
 def test_redeterminize_recomputes_the_duty_to_follow_of_the_player_to_move() -> None:

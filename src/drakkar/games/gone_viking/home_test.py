@@ -64,6 +64,12 @@ def test_freya_home_power_every_other_player_returns_a_token() -> None:
     assert s.supply[1] == 6
 
 
+def test_freya_home_power_reaches_every_other_player() -> None:
+    s = at_home(3, ["2 Trees", "1 Coin", "1 Hammer"], god="Freya", god_owner=0)
+    play(s, "return a Coin to the supply", "return a Hammer to the supply")
+    assert s.tokens[1] == s.tokens[2] == [0] * 6 and s.tokens[0] == [0, 0, 0, 0, 2, 0]
+
+
 def test_loki_home_power_takes_or_steals_one_token_but_no_ship() -> None:
     s = at_home(3, ["1 Ship", "1 Hammer, 1 Ship", "2 Trees"], god="Loki", god_owner=0)
     got = labels(s)
@@ -74,6 +80,21 @@ def test_loki_home_power_takes_or_steals_one_token_but_no_ship() -> None:
     s = at_home(3, NOTHING, god="Loki", god_owner=2)
     play(s, "take a Fist from the supply")
     assert s.tokens[2][3] == 1
+
+
+def test_loki_cannot_steal_a_ship() -> None:
+    s = at_home(3, ["", "1 Ship", ""], god="Loki", god_owner=0)
+    assert labels(s) == [
+        f"take a {t} from the supply" for t in ("Book", "Coin", "Hammer", "Fist", "Tree")
+    ]
+
+
+def test_a_stolen_token_passes_between_players_and_leaves_the_supply_alone() -> None:
+    s = at_home(3, ["1 Coin", "2 Trees", "2 Trees"], god="Loki", god_owner=1)
+    supply = s.supply.copy()
+    play(s, "steal a Coin from player 0")
+    assert s.tokens[0][1] == 0 and s.tokens[1][1] == 1 and s.supply == supply
+    s.check_invariants()
 
 
 def test_loki_home_power_is_one_token_from_the_supply_or_another_player() -> None:
@@ -96,6 +117,11 @@ def test_thor_home_power_builds_a_ship_from_any_four_tokens() -> None:
     assert labels(s) == ["put a Tree into the Ship"]
     play(s, "put a Tree into the Ship", "put a Tree into the Ship")
     assert s.tokens[1] == [0, 0, 0, 0, 0, 1] and s.supply[0] == 3 and s.supply[5] == 4
+
+
+def test_thors_ship_needs_four_tokens() -> None:
+    s = at_home(3, ["2 Trees", "1 Book, 2 Trees", "2 Trees"], god="Thor", god_owner=1)
+    assert s.phase == JARL  # three tokens build nothing, even with Thor
 
 
 def test_thors_any_four_tokens_never_include_a_ship() -> None:
@@ -141,6 +167,11 @@ def test_a_ship_from_trees_takes_four_not_three() -> None:
     play(s, "build a Ship from four Trees")  # seat 2 is not asked either
     assert s.tokens[1] == [0, 0, 0, 0, 0, 1] and s.supply[SHIPS] == 4
     assert s.tokens[0][4] == s.tokens[2][4] == 3 and s.raid == 2
+
+
+def test_a_ship_from_the_four_types_needs_a_fist() -> None:
+    s = at_home(3, ["1 Book, 1 Coin, 1 Hammer, 3 Trees", "2 Trees", "2 Trees"])
+    assert s.phase == JARL  # no Fist and three Trees: nobody can build
 
 
 def test_a_ship_from_one_of_each_type_or_four_trees_and_only_one_per_raid() -> None:

@@ -254,6 +254,15 @@ def test_a_laid_god_adds_nothing_and_its_power_starts_next_trick() -> None:
     assert s.tokens[2][0] == 2
 
 
+def test_a_laid_odin_leaves_boosting_open_in_his_own_trick() -> None:
+    hands = [["Books 2", "Odin", "Books 1"], ["Books 3", "Books 4"], ["Books 5"]]
+    s = at_trick(3, hands, trump="Coins")
+    play(s, "play Books 2", "lay Odin face down")
+    assert "play Books 1" in labels(s)  # Odin is not in force until the trick ends
+    play(s, "done", "play Books 3")
+    assert labels(s) == ["play Books 4", "done"]
+
+
 def test_a_new_god_replaces_the_god_in_play_which_is_discarded() -> None:
     hands = [["Books 1", "Thor"], ["Books 2"], ["Books 3"]]
     s = at_trick(3, hands, god="Loki", god_owner=2)
@@ -376,6 +385,22 @@ def test_trump_names_at_the_end_of_the_raid_are_skipped() -> None:
     assert s.phase == 6  # straight to Odin's Home Power: naming trump would change nothing
 
 
+def test_a_known_card_played_is_no_longer_known_in_the_hand() -> None:
+    s = at_trick(3, [["Books 1"], ["Books 2", "Coins 1"], ["Books 3"]])
+    s.known = [(1, card("Books 2"), 1 << 0)]  # seat 0 put Books 2 under, seat 1 drew it
+    assert s.view(0)["known_hands"] == {"1": ["Books 2"]}
+    play(s, "play Books 1", "done", "play Books 2", "done")
+    assert s.view(0)["known_hands"] == {}
+
+
+def test_a_swap_away_drops_what_was_known_in_the_hand() -> None:
+    s = new(3, 1)
+    s.known = [(1, s.hands[1][0], 1 << 0)]
+    play(s, "stop swapping", "pay a Tree to swap two cards")
+    play(s, f"swap {KIND_NAMES[s.hands[1][1]]}", f"swap {KIND_NAMES[s.hands[1][2]]}")
+    assert s.view(0)["known_hands"] == {}  # which two went under is secret
+
+
 # -- the next raid ----------------------------------------------------------------------------
 
 
@@ -411,6 +436,13 @@ def at_free_swap() -> GoneVikingState:
     return s
 
 
+def test_the_next_raid_gathers_every_card_and_deals_the_same_hand_sizes() -> None:
+    s = at_free_swap()  # raid 1's three cards were won
+    assert s.raid == 2 and [len(h) for h in s.hands] == [7, 7, 7]
+    assert sorted(s.pile + [k for h in s.hands for k in h]) == list(DECKS[3])
+    assert s.won == [[], [], []] and s.discard == []
+
+
 def test_free_swap_puts_the_picks_under_the_pile_and_draws_as_many() -> None:
     s = at_free_swap()
     hand, top = s.hands[1].copy(), s.pile[:4]
@@ -421,6 +453,14 @@ def test_free_swap_puts_the_picks_under_the_pile_and_draws_as_many() -> None:
     assert s.hands[1] == sorted([hand[2], hand[4], hand[6], *top])  # the top four drawn
     assert s.view(1)["pile_known"] == [[5 + i, KIND_NAMES[k]] for i, k in enumerate(picks)]
     s.check_invariants()
+
+
+def test_a_free_swap_pick_waits_under_nothing_until_the_picking_ends() -> None:
+    s = at_free_swap()
+    hand, pile = s.hands[1].copy(), s.pile.copy()
+    play(s, f"swap {KIND_NAMES[hand[0]]}")
+    # nothing is drawn for a pick on its own, so a card drawn cannot be picked again
+    assert s.hands[1] == hand[1:] and s.pile == pile
 
 
 def test_stop_swapping_still_swaps_the_cards_already_picked() -> None:
@@ -503,6 +543,15 @@ def test_gods_may_be_swapped_and_a_swap_needs_two_cards_in_the_pile() -> None:
     s.pile = s.pile[:1]
     s._legal = None
     assert labels(s) == ["stop swapping"]
+
+
+def test_a_paid_swap_needs_two_cards_in_hand() -> None:
+    s = new(3, 1)
+    s.pile.extend(s.hands[0][1:])
+    s.pile_known.extend([0] * (len(s.hands[0]) - 1))
+    s.hands[0] = s.hands[0][:1]
+    s._legal = None
+    assert labels(s) == ["stop swapping"]  # a Tree to pay and a pile to draw from, one card
 
 
 def test_a_god_laid_in_a_tied_trick_still_comes_into_play() -> None:

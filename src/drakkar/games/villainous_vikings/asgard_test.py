@@ -70,6 +70,13 @@ def test_asgard_cards_grow_and_shrink_the_journey_pool() -> None:
     assert len(s.pool) == 5  # refilled to the new size at the end of the turn
 
 
+def test_shrinking_the_journey_pool_takes_no_card_from_it() -> None:
+    s = new(3, stack=("fimbulwinter",))
+    rest = [c for c in s.pool if c != s.n_loc + asg(s, "fimbulwinter")]
+    do(s, "use Fimbulwinter")
+    assert s.pool_size == 4 and s.pool == rest  # the pool refills to 4 later; none is lost now
+
+
 def test_asgard_battle_before_the_gods_keeps_the_card_on_a_win() -> None:
     s = new(3, stack=("valkyries-trial",))
     plain(s)

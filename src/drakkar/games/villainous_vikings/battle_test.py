@@ -23,6 +23,7 @@ from drakkar.games.villainous_vikings.scenarios import (
     do,
     give,
     hold,
+    kill,
     loc,
     new,
     plain,
@@ -257,6 +258,10 @@ def test_glamr_summons_a_draugr_who_returns_to_the_reserve() -> None:
 def test_location_shields_have_no_effect_and_locations_take_no_damage() -> None:
     s = swords_after(rolls=(W2, G1, RB, GSH, GSH))
     assert s.pending[0][0] == "conquest"  # 3 against 0; the Location's shields stop nothing
+    s = swords_after(rolls=(W1, GB, RB, GSH, GSH))
+    assert s.pending[0][0] == "conquest"  # 1 against 0: two shields take no sword away
+    s = swords_after(rolls=(W2, G1, R1, GB, GB))
+    assert s.damage == [0, 0, 0]  # 4 hits on Lindisfarne damage no Longship
 
 
 def test_sacrificing_a_warrior_gives_his_ability_once_per_battle() -> None:
@@ -342,6 +347,12 @@ def test_the_current_loser_decides_first_even_when_the_winner_could_act() -> Non
     assert t.battle is not None and t.current_player == 1
 
 
+def test_the_first_side_may_answer_when_the_other_acts() -> None:
+    s = contest((W1, GB, RB), (W2, G1, RB))  # the attacker loses 1 to 3
+    do(s, "done", "buy a sword", "done")
+    assert s.battle is not None and s.current_player == 0  # the loop goes on
+
+
 def test_on_a_tie_the_attacker_decides_first() -> None:
     s = contest((W1, G1, RB), (W1, G1, RB))  # 2 against 2
     assert s.battle is not None and s.battle.swords(0) == s.battle.swords(1)
@@ -349,6 +360,18 @@ def test_on_a_tie_the_attacker_decides_first() -> None:
 
 
 # -- what may be sacrificed ----------------------------------------------------------------------
+
+
+def test_a_killed_sovereign_is_never_sacrificed() -> None:
+    s = conquest()
+    kill(s, 0, "athelstan")
+    w = war(s, "athelstan")
+    sov = s.cs.warriors[w]._replace(sacrifice=(Effect("swords", 2, 0),))  # as if he printed one
+    s.cs = s.cs._replace(warriors=s.cs.warriors[:w] + (sov,) + s.cs.warriors[w + 1 :])
+    s.gold[0] = 5  # a sword to buy keeps the battle open
+    dice(s, W1, GB, RB, G1, G1)  # 1 against 2
+    do(s, "conquer Lindisfarne")
+    assert s.legal_actions() == sorted([A.DONE, A.BUY_SWORD])
 
 
 def test_at_most_one_warrior_and_one_asgard_card_are_sacrificed_per_battle() -> None:
@@ -495,3 +518,14 @@ def test_a_sacrifice_gives_only_what_its_conditions_allow() -> None:
     dice(t, W1, GB, RB, G1, G1)
     do(t, "conquer Lindisfarne", "sacrifice location Whitby")
     assert t.pending[0][0] == "conquest"  # 4 against 2
+
+
+def test_a_raided_location_fights_without_its_warrior() -> None:
+    s = new(3, stack=("chartres",))
+    plain(s)
+    give(s, 1, "chartres")  # colonized: Roland (+1 sword) no longer defends it
+    s.gold[0] = 0
+    do(s, "move to Frankia")
+    dice(s, W1, G1, R1, W1, R1, RB)  # 3 swords against Chartres's 2, not 2 + Roland's 1
+    do(s, "raid Chartres")
+    assert not s.faceup[loc(s, "chartres")]

@@ -97,6 +97,19 @@ def test_effect_swords_and_condition_attacking() -> None:
     assert loc(t, "lindisfarne") in t.pool and not t.owned[0]
 
 
+def test_a_raided_location_does_not_make_its_region_explored() -> None:
+    explored = (Effect("swords", 3, 1 | 4),)  # +3 swords when attacking and explored
+    for faceup, won in ((True, True), (False, False)):
+        s = conquest(explored)
+        give(s, 0, "whitby")  # in the British Isles, where Lindisfarne is attacked
+        s.faceup[loc(s, "whitby")] = faceup
+        dice(s, W1, GB, RB, G1, G1)  # 1 (+3 if explored) against 2
+        do(s, "conquer Lindisfarne")
+        if s.battle is not None:  # a face-up Whitby could be sacrificed: it is not
+            do(s, "done")
+        assert (bool(s.pending) and s.pending[0][0] == "conquest") == won
+
+
 def test_effect_shields_and_double_shields() -> None:
     s = swords_after((Effect("shields", 1, 0),), rolls=(W1, GB, RB, G1, G1))
     assert s.damage[0] == 0  # 2 swords - 1 shield = 1 hit: no flip
@@ -116,6 +129,12 @@ def test_effect_weaken() -> None:
 def test_effect_reroll_blanks() -> None:
     s = swords_after((Effect("reroll_blanks", 1, 0),), rolls=(W1, GB, RB, G1, R1, GB, GB))
     assert s.pending[0][0] == "conquest"  # grey and red blanks reroll to swords: 3 > 0
+
+
+def test_reroll_blanks_rerolls_each_blank_once() -> None:
+    s = swords_after((Effect("reroll_blanks", 1, 0),), rolls=(W1, GB, RB, GB, RB, GB, GB))
+    assert not s.rng.values  # type: ignore[attr-defined]  # the blanks rerolled blank stay
+    assert s.pending[0][0] == "conquest"  # 1 sword against none
 
 
 def test_a_crew_warriors_reroll_blanks_rerolls_the_captains_dice() -> None:

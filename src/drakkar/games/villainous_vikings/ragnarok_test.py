@@ -46,6 +46,43 @@ def test_ragnarok_is_revealed_on_refill_and_trader_pillager_goes_to_the_single_l
     do(s, "end turn")
     assert s.rag is not None and s.tokens[1] == 0b1000  # P1 has 0 VP, alone
     assert s.rank[0] == 1  # P1 lowest is out first (no one could sacrifice or buy)
+    assert s.vp(1) == 3  # the token is worth 3 VP (P1's 2 gold make none)
+
+
+def test_ragnarok_revealed_stops_the_refill_at_once() -> None:
+    s = reveal()
+    s.pool.remove(s.pool[0])  # two places to refill: Ragnarok comes first
+    s.discard.append(loc(s, "whitby"))
+    pool = s.pool.copy()
+    dice(s, more=True)
+    do(s, "end turn")
+    assert s.rag is not None and s.pool == pool  # no card is drawn after Ragnarok
+
+
+def test_every_five_gold_is_a_valhalla_point() -> None:
+    s = new(3)
+    s.gold[1] = 9
+    assert s.vp(1) == 1
+    s.gold[1] = 10
+    assert s.vp(1) == 2
+
+
+def test_a_red_section_is_repaired_for_two_gold_before_ragnarok() -> None:
+    s = reveal(gold=(2, 0, 0))
+    s.damage[0] = 1
+    do(s, "end turn")
+    assert s.current_player == 0 and s.legal_actions() == [A.DONE, A.RAGNAROK_REPAIR]
+    dice(s, more=True)
+    s.apply(A.RAGNAROK_REPAIR)
+    assert s.gold[0] == 0 and s.damage[0] == 0
+
+
+def test_weaken_does_nothing_in_ragnarok() -> None:
+    s = reveal(gold=(0, 0, 0))
+    plain(s, static=(Effect("weaken", 3, 32),), seat_captain=s.captain[0])
+    dice(s, W1, GB, RB, W2, G1, RB, W1, G1, RB, more=True)  # P0 1, P1 3, P2 2
+    do(s, "end turn")
+    assert s.rank[0] == 0  # P0's lowest total is out: the others keep every sword
 
 
 def test_a_tie_for_lowest_vp_gives_no_trader_pillager() -> None:

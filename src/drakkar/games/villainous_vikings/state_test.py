@@ -326,6 +326,10 @@ def test_round_limit_brings_ragnarok() -> None:
     s = new(3, round_limit=1)
     for _ in range(3):
         do(s, "end turn")
+    t = new(3, round_limit=2)
+    for _ in range(3):
+        do(t, "end turn")
+    assert t.rag is None and t.round == 2  # the limit's own round is still played
     assert s.rag is not None
 
 
@@ -503,3 +507,30 @@ def test_raze_keeps_the_sovereign() -> None:
     dice(s, W2, G1, R1, WSH, WSH)  # Canterbury: two shields + Athelstan's static 1 = 1
     do(s, "conquer Canterbury", "raze")
     assert s.sovereigns[0] == [war(s, "athelstan")] and war(s, "athelstan") not in s.wdiscard
+
+
+def test_colonizing_takes_the_locations_gold() -> None:
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    s.gold[0] = 0
+    i = loc(s, "lindisfarne")
+    do(s, "move to the British Isles")
+    dice(s, W1, GB, RB, GB, GB)  # 1 sword against none
+    do(s, "conquer Lindisfarne", "colonize")
+    assert s.owned[0] == [i] and s.gold[0] == s.cs.locations[i].gold > 0
+
+
+def test_only_a_location_of_your_region_may_be_conquered() -> None:
+    s = new(3, stack=("lindisfarne", "whitby", "cork", "kirkwall", "dublin"))
+    do(s, "move to the British Isles")
+    conquerable = {a - A.CONQUER for a in s.legal_actions() if A.KIND_OF[a] == "conquer"}
+    here = {c for c in s.pool if c < s.n_loc and s.cs.locations[c].region == BI}
+    assert conquerable == here and len(here) < len([c for c in s.pool if c < s.n_loc])
+
+
+def test_a_bonus_token_goes_to_one_player_only() -> None:
+    s = new(3)
+    s.gold[0] = 20
+    do(s, "take Gold Hoarder", "end turn")
+    s.gold[1], s._legal = 25, None
+    assert s.current_player == 1 and A.BONUS + 2 not in s.legal_actions()
