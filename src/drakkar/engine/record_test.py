@@ -1,4 +1,5 @@
 import json
+import random
 
 import pytest
 
@@ -25,6 +26,27 @@ def test_save_load_replay_identical(tmp_path) -> None:
     assert data["labels"][0].startswith("play ")
     assert data["seats"] == ["human", "random", "heuristic"]
     assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_a_record_keeps_every_option_a_seed_of_63_bits_and_each_label_where_it_was_made() -> None:
+    import drakkar
+
+    # every option, defaults too: a later drakkar's defaults must not change the game replayed
+    data = Record.from_state(HIGH_CARD.new(2, seed=1)).to_dict()
+    assert data["options"] == {"rounds": 3, "stack": []}
+    # a seed is up to 2**63 - 1 (the server's and Game.new's): kept whole, not cut to 32 bits
+    big = HIGH_CARD.new(2, seed=2**63 - 1)
+    big.apply(big.legal_actions()[0])
+    again = Record.loads(Record.from_state(big).dumps())
+    assert again.seed == 2**63 - 1 and again.replay().full_state() == big.full_state()
+    # a label is the action's text at the state it was played in (Knarr's recruits name the
+    # hand's card and the slot's Viking), not at the deal
+    state, rng, said = drakkar.load("knarr").new(3, seed=2), random.Random(1), []
+    for _ in range(60):
+        action = rng.choice(state.legal_actions())
+        said.append(state.action_label(action))
+        state.apply(action)
+    assert Record.from_state(state).labels() == said
 
 
 def test_replay_upto_gives_the_middle_of_the_game() -> None:
