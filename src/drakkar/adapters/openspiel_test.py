@@ -7,7 +7,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from drakkar.adapters.cases import all_games, case_id, game_player_counts
 from drakkar.adapters.openspiel import RolloutEvaluator, register, resampler, short_name
-from drakkar.engine.errors import InvalidRecord
+from drakkar.engine.errors import IllegalAction, InvalidRecord
 from drakkar.engine.registry import load
 
 CASES = game_player_counts()
@@ -280,3 +280,26 @@ def test_an_action_number_out_of_range_has_no_label():
     for bad in (pyspiel.INVALID_ACTION, last + 1):  # -1 was labelled as the last action
         with pytest.raises(Exception, match=f"action {bad} is not an action: actions run from 0"):
             state.action_to_string(0, bad)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_an_illegal_action_is_refused_and_only_the_seat_to_move_has_legal_actions(game):
+    # (each survived mutation: another seat was given the mover's legal actions, and an
+    # illegal action was played as the first legal one)
+    spiel_game = _load(game, game.min_players, seed=3)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        mover, legal = state.current_player(), state.legal_actions()
+        for seat in range(game.min_players):
+            if seat != mover:
+                assert state.legal_actions(seat) == [], seat
+                assert not any(state.legal_actions_mask(seat)), seat
+        illegal = [a for a in range(game.num_distinct_actions) if a not in legal]
+        before, history = state.inner.full_state(), state.history()
+        with pytest.raises(IllegalAction, match="is not legal now"):
+            state.apply_action(rng.choice(illegal))
+        assert state.inner.full_state() == before and state.history() == history
+        state.apply_action(rng.choice(legal))

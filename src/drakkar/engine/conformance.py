@@ -44,13 +44,14 @@ def play_random_game(game: Game, players: int, seed: int, deep: bool = False) ->
     redealt = False  # deep: did any redeterminize change the hidden state?
     while not state.is_terminal():
         where = f"{game.name} players={players} seed={seed} step={len(state.history)}"
-        if len(state.history) > limit:
-            raise ConformanceError(f"{where}: longer than max_game_length {limit}")
         legal = check_legal(state, where)
         if deep:
             redealt = check_deep(state, legal, rng, where) or redealt
         state.apply(legal[rng.randrange(len(legal))])
         _invariants(state, where)
+        # checked after the move: checked before it, a game one action past its bound passed
+        if len(state.history) > limit:
+            raise ConformanceError(f"{where}: longer than max_game_length {limit}")
     where = f"{game.name} players={players} seed={seed} end"
     if state.current_player is not None or state.legal_actions():
         raise ConformanceError(f"{where}: a terminal state has a player to move or legal actions")

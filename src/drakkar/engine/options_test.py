@@ -17,6 +17,8 @@ class Opts(GameOptions):
     def validate(self, num_players: int | None) -> None:
         if self.max_raids < 1:
             raise InvalidOptions("max_raids", "must be at least 1")
+        if num_players is not None and len(self.stack) > num_players:
+            raise InvalidOptions("stack", f"at most a card a player ({num_players})")
 
 
 def test_defaults_and_coercion_from_strings() -> None:
@@ -33,6 +35,15 @@ def test_defaults_and_coercion_from_strings() -> None:
     assert Opts.from_mapping(None) == Opts()
     assert Opts.from_mapping({"max-raids": 2}).max_raids == 2
     assert Opts.from_mapping({"limit": "4"}).limit == 4
+    # as a record's JSON holds them: a bool as a bool, a list as a list
+    assert Opts.from_mapping({"fast": True, "stack": ["a"]}) == Opts(fast=True, stack=("a",))
+
+
+def test_validate_is_given_the_player_count() -> None:
+    assert Opts.from_mapping({"stack": "a,b,c"}).stack == ("a", "b", "c")
+    with pytest.raises(InvalidOptions, match="'stack': at most a card a player") as e:
+        Opts.from_mapping({"stack": "a,b,c"}, num_players=2)
+    assert e.value.option == "stack"
 
 
 def test_a_choice_is_read_in_any_case_and_kept_as_the_game_spells_it() -> None:
@@ -69,5 +80,6 @@ def test_describe_and_to_dict_are_json_safe() -> None:
     o = Opts(stack=("a",))
     assert o.to_dict()["stack"] == ["a"]
     assert o.changed() == {"stack": ("a",)}
-    with pytest.raises(TypeError):
-        option([], "mutable default")
+    for mutable in ([], {}, set()):
+        with pytest.raises(TypeError, match="immutable"):
+            option(mutable, "mutable default")

@@ -1,8 +1,8 @@
 """Game records: the save file, the replay and the bug report.
 
 A record is JSON: {"format": "drakkar-record", "game", "rules_version", "options", "players",
-"seed", "actions", "seats"?, "labels"?}. The same game, options, seed and actions always give
-the same game. `Record.loads` checks the shape and `replay` checks every action; either names
+"seed", "actions", "format_version"?, "seats"?, "meta"?, "labels"?}, and no other field. The
+same game, options, seed and actions always give the same game. `Record.loads` checks the shape and `replay` checks every action; either names
 the first bad entry and returns nothing half-built.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drakkar.engine.errors import DrakkarError, IllegalAction, InvalidRecord
+from drakkar.engine.errors import DrakkarError, IllegalAction, InvalidRecord, shown
 
 if TYPE_CHECKING:
     from drakkar.engine.game import Game
@@ -34,6 +34,9 @@ REQUIRED = (
     ("seed", int),
     ("actions", list),
 )
+#: every field a record may have: another is refused, not ignored (a misspelt "lables" would
+#: leave the labels unchecked)
+FIELDS = ("format", "format_version", *(k for k, _ in REQUIRED), "seats", "meta", "labels")
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,11 @@ def _check_fields(data: Any) -> Game:
         raise InvalidRecord(
             f"'format_version' is {version}: the record was written by a newer drakkar "
             f"(this one reads format {FORMAT_VERSION})"
+        )
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise InvalidRecord(
+            f"no field {shown(unknown[0])} in a record; fields: {', '.join(FIELDS)}"
         )
     for key, kind in REQUIRED:
         if key not in data:

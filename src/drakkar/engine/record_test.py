@@ -1,4 +1,5 @@
 import json
+import random
 
 import pytest
 
@@ -25,6 +26,27 @@ def test_save_load_replay_identical(tmp_path) -> None:
     assert data["labels"][0].startswith("play ")
     assert data["seats"] == ["human", "random", "heuristic"]
     assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_a_record_keeps_every_option_a_seed_of_63_bits_and_each_label_where_it_was_made() -> None:
+    import drakkar
+
+    # every option, defaults too: a later drakkar's defaults must not change the game replayed
+    data = Record.from_state(HIGH_CARD.new(2, seed=1)).to_dict()
+    assert data["options"] == {"rounds": 3, "stack": []}
+    # a seed is up to 2**63 - 1 (the server's and Game.new's): kept whole, not cut to 32 bits
+    big = HIGH_CARD.new(2, seed=2**63 - 1)
+    big.apply(big.legal_actions()[0])
+    again = Record.loads(Record.from_state(big).dumps())
+    assert again.seed == 2**63 - 1 and again.replay().full_state() == big.full_state()
+    # a label is the action's text at the state it was played in (Knarr's recruits name the
+    # hand's card and the slot's Viking), not at the deal
+    state, rng, said = drakkar.load("knarr").new(3, seed=2), random.Random(1), []
+    for _ in range(60):
+        action = rng.choice(state.legal_actions())
+        said.append(state.action_label(action))
+        state.apply(action)
+    assert Record.from_state(state).labels() == said
 
 
 def test_replay_upto_gives_the_middle_of_the_game() -> None:
@@ -60,6 +82,20 @@ def good() -> dict:
         (lambda d: d.update(format_version="1"), "'format_version' must be a whole number"),
         (lambda d: d.update(seats=[1]), "'seats'"),
         (lambda d: d.update(meta=[]), "'meta'"),
+        # (the cases below were found by mutating record.py: each check's removal survived)
+        (lambda d: d.update(seats=["human", "random"]), "'seats' names 2 seats for 3 players"),
+        (lambda d: d.update(seats=["human", 1, "random"]), "'seats' must be a list of strings"),
+        (lambda d: d.update(labels="x" * len(d["actions"])), "one label per action"),
+        (lambda d: d.update(format_version=0), "'format_version' must be a whole number from 1"),
+        (lambda d: d.update(format_version=True), "'format_version' must be .*, got True"),
+        (lambda d: d["actions"].__setitem__(2, True), r"'actions'\[2\] must be a whole number"),
+        # the first bad entry is named: the first bad action, the first missing field
+        (lambda d: d["actions"].__setitem__(slice(1, 4, 2), ["x", None]), r"'actions'\[1\] must"),
+        (lambda d: (d.pop("seed"), d.pop("game")), "missing 'game'"),
+        # a field a record does not have is refused, not ignored: a misspelt 'labels' would
+        # leave the labels unchecked
+        (lambda d: d.update(sede=7), "no field 'sede' in a record"),
+        (lambda d: d.update(lables=d.pop("labels")), "no field 'lables' in a record"),
     ],
 )
 def test_bad_records_are_refused_naming_the_first_bad_entry(mutate, says) -> None:
@@ -79,6 +115,8 @@ def test_not_json_and_not_an_object_and_missing_file(tmp_path) -> None:
         Record.loads('{"game":\n"viking')
     with pytest.raises(InvalidRecord, match="JSON object"):
         Record.loads("[1, 2]")
+    with pytest.raises(InvalidRecord, match="not a JSON record this drakkar reads"):
+        Record.loads("[" * 100_000 + "]" * 100_000)  # nested too deeply for Python to read
     with pytest.raises(InvalidRecord, match="cannot read record"):
         Record.load(tmp_path / "missing.json")
 

@@ -7,7 +7,7 @@ import pytest
 
 from drakkar.engine.errors import IllegalAction, InvalidOptions
 from drakkar.engine.record import Record
-from drakkar.engine.toy import HIGH_CARD
+from drakkar.engine.toy import HIGH_CARD, HighCardOptions
 
 
 def test_illegal_action_is_refused_with_a_readable_message_and_changes_nothing() -> None:
@@ -83,8 +83,15 @@ def test_same_seed_same_game_and_new_checks_its_arguments() -> None:
     assert a.full_state() == b.full_state()
     assert HIGH_CARD.new(3, seed=12).full_state() != a.full_state()
     assert isinstance(HIGH_CARD.new(2).seed, int)
-    with pytest.raises(InvalidOptions, match="takes 2 to 3 players, not 4"):
-        HIGH_CARD.new(4)
+    for players in (1, 4):
+        with pytest.raises(InvalidOptions, match=f"takes 2 to 3 players, not {players}"):
+            HIGH_CARD.new(players)
+    # seed 0 is a seed like any other, not "pick one at random"
+    assert HIGH_CARD.new(3, seed=0).seed == 0
+    assert HIGH_CARD.new(3, seed=0).full_state() == HIGH_CARD.new(3, seed=0).full_state()
+    # options made ready are checked too, as a mapping of them is
+    with pytest.raises(InvalidOptions, match="'rounds': 7 is not one of: 1, 2, 3"):
+        HIGH_CARD.new(2, options=HighCardOptions(rounds=7))
     with pytest.raises(InvalidOptions, match="'seed'"):
         HIGH_CARD.new(2, seed="x")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptions, match="'players'"):

@@ -37,6 +37,8 @@ def check_message(table: Table, seat: int | None, got: dict[str, Any], rng: rand
 
     state = table.state
     assert comparable(got) == comparable(json.loads(json.dumps(message_for(table, seat))))
+    if not state.is_terminal():  # scores and returns only once the game is over
+        assert got["scores"] is None and got["returns"] is None
     allowed = {e.text for e in state.events if e.visible_to(seat)}
     assert all(line in allowed for line in got["log"])
     changed = False

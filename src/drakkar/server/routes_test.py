@@ -69,6 +69,15 @@ def test_a_client_gone_mid_body_is_no_traceback_and_creates_nothing(client, capl
     assert client.get("/api/games").json() == []
 
 
+def test_a_body_sent_past_the_limit_undeclared_is_refused_without_reading_it_all(client) -> None:
+    # no Content-Length (chunked): the limit is kept as the body streams in
+    chunk = {"type": "http.request", "body": b" " * 40_000, "more_body": True}
+    sent = post_raw(client.app, [], [chunk, chunk, chunk, {**chunk, "more_body": False}])
+    assert sent[0]["status"] == 400
+    assert json.loads(sent[1]["body"])["error"] == "too-large"
+    assert client.get("/api/games").json() == []
+
+
 def test_a_body_declared_too_large_is_refused_before_it_is_read(client) -> None:
     # a client declaring 100 MB and sending nothing more waited (then a traceback) before
     body = [{"type": "http.request", "body": b"{", "more_body": True}]
@@ -136,6 +145,9 @@ PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot"}]
             "bad-seats",
             "seat 1: 'level' must be a bot level's name",
         ),
+        # true is no number of seconds (it was read as 1)
+        ({"game": "high-card", "turn_seconds": True}, "bad-settings", "'turn_seconds' must be"),
+        ({"game": "high-card", "bot_delay": False}, "bad-settings", "'bot_delay' must be"),
     ],
 )
 def test_a_field_misspelt_or_of_the_wrong_type_is_refused_not_ignored(

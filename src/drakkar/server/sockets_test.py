@@ -33,6 +33,9 @@ def test_a_message_of_the_wrong_shape_is_refused_and_plays_nothing(client) -> No
             ({"type": "act", "label": a}, "bad-message", "'label' must be an action's label"),
             ({"type": "act", "label": None}, "bad-message", "'label' must be an action's label"),
             ({"type": "act", "label": [label]}, "bad-message", "'label' must be"),
+            # a move number of the wrong type was refused as "stale", as if the game had moved
+            ({"type": "act", "action": a, "move": "0"}, "bad-message", "'move' must be the move"),
+            ({"type": "act", "action": a, "move": False}, "bad-message", "'move' must be the move"),
         ]
         for message, code, words in cases:
             ws.send_json(message)
@@ -52,6 +55,10 @@ def test_a_token_without_its_seat_is_refused_not_taken_for_a_spectator(client) -
             ws.send_json(seatless)
             reply = ws.receive_json()
             assert reply["code"] == "bad-seat" and "name it" in reply["reason"], reply
+        # true is no seat number: it opened seat 1 (a bool is an int in Python)
+        ws.send_json({"type": "hello", "seat": True, "token": token(created, 1)})
+        reply = ws.receive_json()
+        assert reply["code"] == "bad-seat" and "'seat' must be a number" in reply["reason"], reply
         assert hello(ws, 0, token(created, 0))["seat"] == 0  # not joined as a spectator before
 
 
