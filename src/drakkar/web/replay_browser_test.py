@@ -124,6 +124,7 @@ def test_the_step_buttons_and_the_banner_stay_in_sight_down_the_table(  # type: 
     game_id = a_finished_game(page, base, "knarr")  # the tallest table: 1,300 px at 1280 wide
     page.goto(f"{base}/replay/{game_id}")
     page.wait_for_selector("#counter:has-text('move 0 of')")
+    page.wait_for_function("document.documentElement.scrollHeight > innerHeight + 300")  # drawn
     page.mouse.wheel(0, 5000)  # down to the other seats' crews
     page.wait_for_function("scrollY > 300")
     for control in ("#prev", "#next", "#step", "#counter", "#banner"):

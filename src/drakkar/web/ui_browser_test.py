@@ -443,6 +443,9 @@ def test_whose_turn_it_is_stays_in_sight_down_the_table(
     create_in_lobby(page, base, "villainous-vikings", persons=1)  # a table taller than the screen
     page.click("a.seat-link[data-seat='0']")
     page.wait_for_selector("#banner:has-text('Your turn')")
+    # the game's renderer is loaded on first use: wait until the table stands taller than the
+    # screen (a busy machine drew it after the banner, and the scroll below went nowhere)
+    page.wait_for_function("document.documentElement.scrollHeight > innerHeight + 300")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     banner = page.locator("#banner").bounding_box()
     scrolled = page.evaluate("scrollY")
