@@ -31,9 +31,13 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM}: run scripts/ci-browser.sh", allow_module_level=True)
 
 
-def create_in_lobby(page, base: str, game: str, persons: int = 1, together: bool = False) -> None:  # type: ignore[no-untyped-def]
+def create_in_lobby(
+    page, base: str, game: str, persons: int = 1, together: bool = False, players: int | None = None
+) -> None:  # type: ignore[no-untyped-def]
     page.goto(base + "/")
     page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
     players = int(page.input_value("#players"))
     for seat in range(players):
         page.select_option(f"#seat-{seat}", "person" if seat < persons else "bot:easy")
