@@ -279,6 +279,9 @@ def test_a_card_with_two_moves_opens_a_menu_that_escape_closes(page, base: str) 
     assert page.evaluate("document.activeElement.classList.contains('playable')")  # back
     page.click(".card.playable")
     page.wait_for_selector(".menu")
+    # the menu hears a click elsewhere from a timer after it opens (so that the opening click
+    # does not close it): let that timer run first (timers of one delay run in order)
+    page.evaluate("() => new Promise((done) => setTimeout(done))")
     page.mouse.click(5, 5)  # elsewhere
     assert page.locator(".menu").count() == 0 and page.evaluate("window.played") == []
 
