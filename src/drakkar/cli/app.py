@@ -5,6 +5,27 @@ from __future__ import annotations
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer._click import Context
+from typer.core import TyperArgument, TyperOption
+
+# Typer 0.29's Rich help labels every parameter with its Python type and has no setting to stop
+# it: `<bool>` beside each flag (--help too, which takes no metavar), and `<str>` beside an
+# argument, whose metavar only renames it (fastapi/typer#1410). Its plain help leaves flags
+# bare; so does this, and an argument's metavar stands alone. An option that takes a value still
+# shows its metavar: each names one (N, SEED, KEY=VALUE), as cli/app_test.py checks.
+_typer_option_label = TyperOption.display_type_rich
+
+
+def _option_label(option: TyperOption, ctx: Context) -> str | None:
+    return None if option.is_flag or option.count else _typer_option_label(option, ctx)
+
+
+def _argument_label(argument: TyperArgument, ctx: Context) -> str | None:
+    return None if argument.metavar is not None else argument.display_type(ctx)
+
+
+TyperOption.display_type_rich = _option_label  # type: ignore[method-assign,assignment]
+TyperArgument.display_type_rich = _argument_label  # type: ignore[method-assign,assignment]
 
 app = typer.Typer(
     name="drakkar",

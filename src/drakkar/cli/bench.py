@@ -59,12 +59,22 @@ def measure(
 
 @app.command("bench")
 def bench_command(
-    game: str = typer.Argument(..., help="The game, e.g. viking-raid."),
-    players: int = typer.Option(None, "--players", "-p", help="Players (default: the game's)."),
-    seconds: float = typer.Option(
-        5.0, "--seconds", "-s", min=0.1, max=86400.0, help="How long to play (up to a day)."
+    game: str = typer.Argument(..., metavar="GAME", help="The game, e.g. viking-raid."),
+    players: int = typer.Option(
+        None, "--players", "-p", metavar="N", help="Players (default: the game's)."
     ),
-    seed: int = typer.Option(0, "--seed"),
+    seconds: float = typer.Option(
+        5.0,
+        "--seconds",
+        "-s",
+        metavar="SECONDS",
+        min=0.1,
+        max=86400.0,
+        help="How long to play (up to a day).",
+    ),
+    seed: int = typer.Option(
+        0, "--seed", metavar="SEED", help="The first game's seed; each next game takes the next."
+    ),
     cpu_time: bool = typer.Option(
         False,
         "--cpu-time",

@@ -21,11 +21,16 @@ from drakkar.cli.app import app, console, fail
 
 @app.command("cards")
 def cards_command(
-    game: str = typer.Argument(..., help="The game, e.g. villainous-vikings."),
+    game: str = typer.Argument(..., metavar="GAME", help="The game, e.g. villainous-vikings."),
     path: Path = typer.Option(
-        None, "--path", help="A card set file or folder (default: the set drakkar ships)."
+        None,
+        "--path",
+        metavar="PATH",
+        help="A card set file or folder (default: the set drakkar ships).",
     ),
-    kind: str = typer.Option(None, "--type", help="Only cards of this type (e.g. Location)."),
+    kind: str = typer.Option(
+        None, "--type", metavar="TYPE", help="Only cards of this type (e.g. Location)."
+    ),
 ) -> None:
     """Validate a card set (the shipped one, or yours with --path) and print it as a table."""
     try:

@@ -17,9 +17,10 @@ from drakkar.sim.report import analyse, load_study
 @app.command()
 def compare(
     before: Annotated[
-        Path, typer.Argument(help="study A, the baseline (a drakkar simulate directory)")
+        Path,
+        typer.Argument(metavar="A", help="study A, the baseline (a drakkar simulate directory)"),
     ],
-    after: Annotated[Path, typer.Argument(help="study B, the change to measure")],
+    after: Annotated[Path, typer.Argument(metavar="B", help="study B, the change to measure")],
 ) -> None:
     """Two studies of one game side by side: each win rate, and the change B - A.
 

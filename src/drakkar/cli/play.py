@@ -61,25 +61,48 @@ def hint_function(game: drakkar.Game):  # type: ignore[no-untyped-def]
 
 @app.command("play")
 def play_command(
-    game: str = typer.Argument(None, help="The game, e.g. viking-raid (not needed with --resume)."),
-    players: int = typer.Option(None, "--players", "-p", help="Players (default: the game's)."),
+    game: str = typer.Argument(
+        None, metavar="GAME", help="The game, e.g. viking-raid (not needed with --resume)."
+    ),
+    players: int = typer.Option(
+        None, "--players", "-p", metavar="N", help="Players (default: the game's)."
+    ),
     seat: list[str] = typer.Option(
         None,
         "--seat",
-        help="SEAT=AGENT, seats from 0: human, "
+        metavar="SEAT=AGENT",
+        help="Who plays a seat (seats from 0): human, "
         "easy, normal, hard, random, heuristic, ismcts:iterations=N",
     ),
     bots: str = typer.Option(
         "normal",
         "--bots",
+        metavar="AGENT",
         help="Agent for every seat not given by --seat (seat 0 is you): " + ", ".join(LEVELS),
     ),
-    seed: int = typer.Option(None, "--seed", help="Deal this game (default: a random seed)."),
-    option: list[str] = typer.Option(None, "--option", "-o", help="Game option key=value."),
-    save: Path = typer.Option(None, "--save", help="Record file (default: saves/GAME-TIME.json)."),
-    resume: Path = typer.Option(None, "--resume", help="Carry on the game saved in this record."),
+    seed: int = typer.Option(
+        None, "--seed", metavar="SEED", help="Deal this game (default: a random seed)."
+    ),
+    option: list[str] = typer.Option(
+        None,
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option (drakkar games lists them).",
+    ),
+    save: Path = typer.Option(
+        None, "--save", metavar="RECORD.json", help="Save here (default: saves/GAME-TIME.json)."
+    ),
+    resume: Path = typer.Option(
+        None, "--resume", metavar="RECORD.json", help="Carry on the game saved in this record."
+    ),
     pause: float = typer.Option(
-        0.6, "--pause", min=0.0, max=MAX_PAUSE, help="Seconds a bot waits before moving (0 to 60)."
+        0.6,
+        "--pause",
+        metavar="SECONDS",
+        min=0.0,
+        max=MAX_PAUSE,
+        help="Seconds a bot waits before moving (0 to 60).",
     ),
 ) -> None:
     """Play a game in the terminal. Every move is saved; quit any time and --resume later."""

@@ -22,6 +22,7 @@ def replay_command(
     seat: int = typer.Option(
         None,
         "--as",
+        metavar="SEAT",
         help="See the game as this seat (default: a spectator, who sees only what is public).",
     ),
     open_: bool = typer.Option(

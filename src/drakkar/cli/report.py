@@ -14,7 +14,9 @@ from drakkar.sim.report import analyse, headline, load_study, tables
 
 @app.command()
 def report(
-    directory: Annotated[Path, typer.Argument(help="a study directory made by drakkar simulate")],
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIR", help="a study directory made by drakkar simulate")
+    ],
     html: Annotated[
         bool, typer.Option("--html/--no-html", help="also write DIR/report/index.html with plots")
     ] = True,

@@ -110,7 +110,7 @@ class RulesPage(Markdown):
 
 @app.command("rules")
 def rules_command(
-    game: str = typer.Argument(..., help="The game, e.g. viking-raid."),
+    game: str = typer.Argument(..., metavar="GAME", help="The game, e.g. viking-raid."),
     raw: bool = typer.Option(False, "--raw", help="Print the Markdown source as it is."),
 ) -> None:
     """Print a game's rules page: the rules in our words, every ruling and its test."""

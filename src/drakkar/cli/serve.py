@@ -11,37 +11,51 @@ from drakkar.cli.app import app, console, fail
 
 @app.command("serve")
 def serve_command(
-    host: str = typer.Option("127.0.0.1", help="The address to listen on."),
-    port: int = typer.Option(8000, help="The port to listen on."),
+    host: str = typer.Option("127.0.0.1", metavar="HOST", help="The address to listen on."),
+    port: int = typer.Option(8000, metavar="PORT", help="The port to listen on."),
     database: str = typer.Option(
         None,
         "--database",
+        metavar="URL",
         help="A database URL (postgresql://...); default: DRAKKAR_DATABASE_URL, else a SQLite "
         "file in DRAKKAR_DATA (./data).",
     ),
-    data: str = typer.Option(None, "--data", help="The data folder for SQLite (./data)."),
-    games: str = typer.Option(
-        None, "--games", help="Serve only these games, comma-separated ('high-card': the toy)."
+    data: str = typer.Option(
+        None, "--data", metavar="DIR", help="The data folder for SQLite (./data)."
     ),
-    bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
+    games: str = typer.Option(
+        None,
+        "--games",
+        metavar="GAME,...",
+        help="Serve only these games, comma-separated ('high-card': the toy).",
+    ),
+    bot_delay: float = typer.Option(
+        0.6, metavar="SECONDS", help="Seconds a bot waits before it moves."
+    ),
     search_processes: int = typer.Option(
         None,
+        metavar="N",
         help="Worker processes where hard bots and hints search, beside the server's own "
         "(default: one a core; 0: in threads, sharing the server's interpreter).",
     ),
     max_tables: int = typer.Option(
-        200, help="Games held in memory; finished ones are let go of first to make room."
+        200,
+        metavar="N",
+        help="Games held in memory; finished ones are let go of first to make room.",
     ),
     keep_finished: float = typer.Option(
-        3600, help="Seconds a finished game stays listed (its record stays in the database)."
+        3600,
+        metavar="SECONDS",
+        help="Seconds a finished game stays listed (its record stays in the database).",
     ),
     keep_idle: float = typer.Option(
         86400,
+        metavar="SECONDS",
         help="Seconds an unfinished game stays held with no move and nobody connected "
         "(a seat's link brings it back).",
     ),
-    max_watchers: int = typer.Option(20, help="Spectators of one game at once."),
-    max_sockets: int = typer.Option(500, help="WebSocket connections open at once."),
+    max_watchers: int = typer.Option(20, metavar="N", help="Spectators of one game at once."),
+    max_sockets: int = typer.Option(500, metavar="N", help="WebSocket connections open at once."),
 ) -> None:
     """Serve games to browsers: a lobby, a table per seat, bots, storage that survives restarts."""
     try:

@@ -52,33 +52,41 @@ MAX_GAMES = 50_000_000
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": False})
 def simulate(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="the game, e.g. viking-raid")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="the game, e.g. viking-raid")],
     games: Annotated[
         int | None,
         typer.Option(
             "-n",
             "--games",
+            metavar="N",
             help="games to play, default 1000 (rounded up to a multiple of players)",
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="players per game")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N", help="players per game")
+    ] = None,
     agents: Annotated[
         list[str] | None,
         typer.Option(
             "--agents",
             "-a",
+            metavar="SPEC,...",
             help="one agent spec per seat, comma-separated (random,heuristic,ismcts:iterations=500); "
             "random*3 repeats; one spec takes every seat. Default: heuristic against random.",
         ),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", metavar="KEY=VALUE", help="a game option (drakkar games lists them)"
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="the study seed (default: random, saved)")
+        int | None, typer.Option(metavar="SEED", help="the study seed (default: random, saved)")
     ] = None,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", help="worker processes (default: every core)")
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", help="worker processes (default: every core)"),
     ] = None,
     ray: Annotated[
         bool,
@@ -90,7 +98,9 @@ def simulate(
     ] = False,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="the study directory (default: studies/GAME-PLAYERSp-TIME)"),
+        typer.Option(
+            "--out", metavar="DIR", help="the study directory (default: studies/GAME-PLAYERSp-TIME)"
+        ),
     ] = None,
     resume: Annotated[
         bool,
@@ -99,9 +109,9 @@ def simulate(
 ) -> None:
     """Play N games between agents with seats rotated; print win rates per agent and seat.
 
-    Every finished game is appended to OUT/results.jsonl as it ends: Ctrl-C loses nothing.
+    Each finished game is appended to DIR/results.jsonl (--out) as it ends: Ctrl-C loses nothing.
 
-    --resume plays only the missing games; `drakkar report OUT` analyses the study.
+    --resume plays only the missing games; `drakkar report DIR` analyses the study.
     """
     ray_address = _ray_address(ray, ctx.args)
     if ray_address is not None:
