@@ -267,9 +267,11 @@ def test_resuming_a_record_with_a_bad_bot_names_the_record(tmp_path: Path) -> No
     state.apply(state.legal_actions()[0])
     Record.from_state(state, seats=(HUMAN, "godlike")).save(tmp_path / "g.json")
     result = runner.invoke(app, ["play", "--resume", str(tmp_path / "g.json")])
-    said = " ".join(result.output.split())
+    # Rich may wrap a long temporary path anywhere, even before the colon: compare bare text
+    said = "".join(result.output.split())
     assert result.exit_code == 2
-    assert f"{tmp_path / 'g.json'}: its 'seats' entry for seat 1: no agent called 'godlike'" in said
+    wanted = f"{tmp_path / 'g.json'}: its 'seats' entry for seat 1: no agent called 'godlike'"
+    assert "".join(wanted.split()) in said
 
 
 def test_markup_typed_at_the_prompt_is_shown_as_text_not_read_as_style(tmp_path: Path) -> None:

@@ -56,6 +56,11 @@ def serve_command(
     ),
     max_watchers: int = typer.Option(20, metavar="N", help="Spectators of one game at once."),
     max_sockets: int = typer.Option(500, metavar="N", help="WebSocket connections open at once."),
+    max_seat_sockets: int = typer.Option(
+        4,
+        metavar="N",
+        help="WebSocket connections holding one seat of a game at once (a person's tabs).",
+    ),
 ) -> None:
     """Serve games to browsers: a lobby, a table per seat, bots, storage that survives restarts."""
     try:
@@ -84,7 +89,9 @@ def serve_command(
     if not 0 <= search_processes <= 64:
         raise fail(f"--search-processes {search_processes}: give 0 (threads) to 64")
     try:
-        limits = Limits(max_tables, keep_finished, keep_idle, max_watchers, max_sockets)
+        limits = Limits(
+            max_tables, keep_finished, keep_idle, max_watchers, max_sockets, max_seat_sockets
+        )
     except ValueError as e:  # named as the option is: "limit 'max_tables'" -> --max-tables
         raise fail(str(e).replace("limit '", "--").replace("'", "").replace("_", "-")) from None
     try:

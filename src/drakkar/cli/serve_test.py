@@ -20,7 +20,7 @@ def test_serve_is_listed_with_its_options() -> None:
     assert out.exit_code == 0
     flags = ("--host", "--port", "--database", "--data", "--games", "--bot-delay")
     limits = ("--max-tables", "--keep-finished", "--keep-idle", "--max-watchers", "--max-sockets")
-    for flag in (*flags, "--search-processes", *limits):
+    for flag in (*flags, "--search-processes", *limits, "--max-seat-sockets"):
         assert flag in out.output
 
 
@@ -40,6 +40,7 @@ def test_serve_refuses_a_limit_out_of_range_naming_its_option(tmp_path: Path) ->
     for option, bad, words in [
         ("--max-tables", "0", "--max-tables must be a whole number of at least 1"),
         ("--keep-idle", "-5", "--keep-idle must be a number of seconds, 0 or more"),
+        ("--max-seat-sockets", "0", "--max-seat-sockets must be a whole number of at least 1"),
     ]:
         out = CliRunner().invoke(app, ["serve", option, bad, "--data", str(tmp_path / "data")])
         assert out.exit_code == 2 and words in out.output, out.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,7 +26,7 @@ from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
-from drakkar.sim.runner import Backend, Result, WorkersLost, prepare, run
+from drakkar.sim.runner import Backend, GameTimedOut, Result, WorkersLost, prepare, run
 from drakkar.sim.study import Study, StudyError, split_agents
 
 
@@ -106,6 +107,15 @@ def simulate(
         bool,
         typer.Option("--resume", help="finish the study in --out, playing only what is missing"),
     ] = False,
+    game_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--game-timeout",
+            metavar="SECONDS",
+            help="stop the run if one game takes longer than this many seconds (a game or "
+            "agent stuck in a loop); default: no limit",
+        ),
+    ] = None,
 ) -> None:
     """Play N games between agents with seats rotated; print win rates per agent and seat.
 
@@ -114,6 +124,7 @@ def simulate(
     --resume plays only the missing games; `drakkar report DIR` analyses the study.
     """
     ray_address = _ray_address(ray, ctx.args)
+    _check_game_timeout(game_timeout, ray_address)
     if ray_address is not None:
         try:  # said now, before the study's folder is made: it would block the same --out
             import ray as _  # noqa: F401
@@ -142,11 +153,26 @@ def simulate(
         f"agents {', '.join(study.agents)}, seed {study.seed}, on {backend.describe()}; "
         f"results in {directory}/" + (f" ({len(done):,} already done)" if done else "")
     )
-    _play(study, directory, backend, done)
+    _play(study, directory, backend, done, game_timeout)
     console.print(f"full report: drakkar report {directory}")
 
 
-def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Result]) -> None:
+def _check_game_timeout(seconds: float | None, ray_address: str | None) -> None:
+    if seconds is None:
+        return
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise fail(f"--game-timeout must be a number of seconds above 0, got {seconds:g}")
+    if ray_address is not None:
+        raise fail("--game-timeout works on local worker processes, not with --ray")
+
+
+def _play(
+    study: Study,
+    directory: Path,
+    backend: Backend,
+    done: dict[int, Result],
+    game_timeout: float | None = None,
+) -> None:
     """Play the study's missing games under a progress bar, then print its tables; Ctrl-C
     saves what is done and says how to finish."""
     started = time.monotonic()
@@ -162,12 +188,27 @@ def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Resul
                 already=len(done),
                 started=started,
             )
-            played = run(study, directory, backend, done, on_game=lambda _: bar.advance(task))
+            played = run(
+                study,
+                directory,
+                backend,
+                done,
+                on_game=lambda _: bar.advance(task),
+                game_timeout=game_timeout,
+            )
     except KeyboardInterrupt:
-        console.print(Text(f"interrupted: {_how_to_finish(study, directory)}", style="yellow"))
+        finish = _how_to_finish(study, directory, game_timeout)
+        console.print(Text(f"interrupted: {finish}", style="yellow"))
         raise typer.Exit(130) from None
+    except GameTimedOut as e:  # the same game will loop again: say how to look at it
+        raise fail(
+            f"{e.what}; {_how_to_finish(study, directory, game_timeout)} (game {e.index} "
+            "will take as long again: play it alone to see where, as docs/simulation.md shows)",
+            code=1,
+        ) from None
     except WorkersLost as e:  # killed, out of memory, a Ray node gone: the games saved stay
-        raise fail(f"{e.what}; {_how_to_finish(study, directory)}", code=1) from None
+        finish = _how_to_finish(study, directory, game_timeout)
+        raise fail(f"{e.what}; {finish}", code=1) from None
     except DrakkarError as e:
         raise fail(str(e), code=1) from None
     elapsed = time.monotonic() - started
@@ -181,11 +222,12 @@ def _play(study: Study, directory: Path, backend: Backend, done: dict[int, Resul
         console.print(table)
 
 
-def _how_to_finish(study: Study, directory: Path) -> str:
+def _how_to_finish(study: Study, directory: Path, game_timeout: float | None) -> str:
     have = len(read_results(directory, study, records=False))
+    limit = "" if game_timeout is None else f" --game-timeout {game_timeout:g}"
     return (
         f"{have:,} of {study.games:,} games saved; finish with "
-        f"drakkar simulate {study.game} --out {directory} --resume"
+        f"drakkar simulate {study.game} --out {directory} --resume{limit}"
     )
 
 

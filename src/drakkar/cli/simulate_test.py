@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from drakkar.cli import app
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.games.villainous_vikings.cards import DATA
+from drakkar.sim.runner_test import run_apart
 
 runner = CliRunner()
 assert HIGH_CARD.name == "high-card"  # importing the toy game registers it
@@ -84,7 +85,7 @@ def test_a_killed_worker_is_named_with_the_games_saved_and_how_to_finish(
     from drakkar.cli import simulate
     from drakkar.sim import runner as sim_runner
 
-    def run_and_kill_a_worker(*args: Any, on_game: Any) -> int:
+    def run_and_kill_a_worker(*args: Any, on_game: Any, **kwargs: Any) -> int:
         seen: list[int] = []
 
         def on_game_then_kill(index: int) -> None:
@@ -93,7 +94,7 @@ def test_a_killed_worker_is_named_with_the_games_saved_and_how_to_finish(
             if len(seen) == 20:
                 os.kill(sim_runner._POOLS[2].pids()[0], signal.SIGKILL)
 
-        return sim_runner.run(*args, on_game=on_game_then_kill)
+        return sim_runner.run(*args, on_game=on_game_then_kill, **kwargs)
 
     monkeypatch.setattr(simulate, "run", run_and_kill_a_worker)
     out = tmp_path / "s"
@@ -182,4 +183,63 @@ def test_ray_missing_is_said_before_the_study_folder_is_made(
     code, text = _simulate("-n", "4", "--ray", "--out", str(out))
     assert code == 2, text
     assert "Ray is not installed: pip install 'drakkar[ray]'" in text
+    assert not out.exists()
+
+
+def _simulate_into_a_loop(out: str) -> None:
+    """Run in a fresh interpreter by the test below: the command line, on a High Card whose
+    game 7 never ends."""
+    from drakkar.sim import runner as sim_runner
+    from drakkar.sim.runner_test import _LoopingGame
+    from drakkar.sim.study import Study
+
+    def looping(name: str) -> _LoopingGame:
+        return _LoopingGame(Study.load(Path(out)).game_seed(7), clock=out + "-clock")
+
+    sim_runner.load = looping  # type: ignore[assignment]
+    args = ["simulate", "high-card", "-n", "40", "--seed", "3", "-j", "2", "--out", out]
+    app([*args, "--game-timeout", "1"])
+
+
+def test_a_game_past_the_game_timeout_is_named_with_the_games_saved_and_how_to_finish(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "s"
+    code = f"from drakkar.cli.simulate_test import _simulate_into_a_loop as s; s({str(out)!r})"
+    returncode, said = run_apart(code, 60, "the command went on for ever with a game in a loop")
+    text = " ".join(said.split())
+    assert returncode == 1, text
+    saved = len((out / "results.jsonl").read_text().splitlines())
+    seed = json.loads((out / "study.json").read_text())["seed"]
+    from drakkar.sim.study import Study
+
+    assert re.search(
+        rf"error: game 7 \(seed {Study.load(out).game_seed(7)}\) was still being played after "
+        r"the game timeout of 1 s, so its worker process \(\d+\) was stopped; "
+        rf"{saved} of 40 games saved; finish with drakkar simulate high-card --out {out} "
+        r"--resume --game-timeout 1 \(game 7 will take as long again",
+        text,
+    ), text
+    assert 0 < saved < 40 and seed == 3
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("0", "--game-timeout must be a number of seconds above 0, got 0"),
+        ("-1.5", "--game-timeout must be a number of seconds above 0, got -1.5"),
+        ("nan", "--game-timeout must be a number of seconds above 0, got nan"),
+        ("soon", "Invalid value for '--game-timeout'"),
+    ],
+)
+def test_a_bad_game_timeout_is_refused_naming_the_option(
+    tmp_path: Path, value: str, words: str
+) -> None:
+    out = tmp_path / "s"
+    code, text = _simulate("-n", "4", "--game-timeout", value, "--out", str(out))
+    assert code == 2, text
+    assert words in text
+    code, text = _simulate("-n", "4", "--game-timeout", "5", "--ray", "--out", str(out))
+    assert code == 2, text
+    assert "--game-timeout works on local worker processes, not with --ray" in text
     assert not out.exists()

@@ -33,9 +33,16 @@ class Limits:
     keep_idle: float = 86400.0  # seconds an unfinished game stays without a move or a socket
     max_watchers: int = 20  # spectators of one game at once
     max_sockets: int = 500  # WebSocket connections over the server
+    max_seat_sockets: int = 4  # connections holding one seat of a game (a person's few tabs)
 
     def __post_init__(self) -> None:
-        for name, low in (("max_tables", 1), ("max_watchers", 0), ("max_sockets", 1)):
+        whole = (
+            ("max_tables", 1),
+            ("max_watchers", 0),
+            ("max_sockets", 1),
+            ("max_seat_sockets", 1),
+        )
+        for name, low in whole:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"limit {name!r} must be a whole number of at least {low}")

@@ -216,12 +216,47 @@ def test_a_spectator_past_max_watchers_is_refused_but_a_seat_still_joins(serve) 
     assert [x.seat for x in hub_of(c).tables[gid].connections] == []
 
 
+def test_a_seat_past_max_seat_sockets_is_refused_but_another_seat_and_spectators_join(
+    serve,
+) -> None:
+    c = serve(max_seat_sockets=2)
+    created = new_game(c, seats=PEOPLE)
+    gid, link = created["id"], token(created, 0)
+    with (
+        c.websocket_connect(f"/ws/games/{gid}") as tab1,
+        c.websocket_connect(f"/ws/games/{gid}") as tab2,
+    ):
+        first = hello(tab1, 0, link)
+        assert first["seat"] == hello(tab2, 0, link)["seat"] == 0
+        with c.websocket_connect(f"/ws/games/{gid}") as tab3:
+            m = hello(tab3, 0, link)
+            assert m["code"] == "too-many-seat-sockets"
+            assert "this seat has 2 connections open, as many as a seat takes" in m["reason"]
+            assert "(max-seat-sockets 2)" in m["reason"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                tab3.receive_json()
+            assert closed.value.code == 1013  # try again later
+        with (
+            c.websocket_connect(f"/ws/games/{gid}") as other,
+            c.websocket_connect(f"/ws/games/{gid}") as watcher,
+        ):  # the cap is the seat's: the other seat and spectators are not counted
+            assert hello(other, 1, token(created, 1))["seat"] == 1
+            assert hello(watcher)["type"] == "state"
+            seats = sorted(x.seat for x in hub_of(c).tables[gid].connections if x.seat is not None)
+            assert seats == [0, 0, 1]  # the refused tab holds nothing
+        tab1.send_json({"type": "act", "action": first["legal"][0]["action"]})
+        assert until(tab2, lambda m: m["moves"] == 1)["moves"] == 1  # the two open still play
+    with c.websocket_connect(f"/ws/games/{gid}") as tab4:  # its place is free once one closed
+        assert hello(tab4, 0, link)["seat"] == 0
+
+
 @pytest.mark.parametrize(
     ("limits", "words"),
     [
         ({"max_tables": 0}, "'max_tables' must be a whole number of at least 1"),
         ({"max_sockets": 1.5}, "'max_sockets' must be a whole number"),
         ({"max_watchers": -1}, "'max_watchers' must be a whole number of at least 0"),
+        ({"max_seat_sockets": 0}, "'max_seat_sockets' must be a whole number of at least 1"),
         ({"keep_idle": -1}, "'keep_idle' must be a number of seconds, 0 or more"),
         ({"keep_finished": float("nan")}, "'keep_finished' must be a number of seconds"),
     ],

@@ -27,6 +27,7 @@ FLOOD_WINDOW = 10.0
 
 
 OVERLOADED = 1013  # the WebSocket close code "try again later": a limit was reached
+FULL = {"too-many-watchers", "too-many-seat-sockets"}  # a hello's refusals that close with it
 
 
 async def serve_socket(websocket: WebSocket, game_id: str) -> None:
@@ -152,7 +153,7 @@ class Socket:
                     await self.handle(table, message)
                 except PlayError as e:
                     await self.error(e.code, str(e))
-                    if e.code == "too-many-watchers":  # the page tries again, as after a drop
+                    if e.code in FULL:  # the page tries again, as after a drop
                         await self.ws.close(code=OVERLOADED)
                         break
                     if e.code == "stale" and self.conn is not None:

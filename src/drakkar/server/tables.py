@@ -360,6 +360,16 @@ class Hub(Holding):
                 f"this game has as many spectators as it takes (max-watchers "
                 f"{self.limits.max_watchers}); try again later",
             )
+        holding = sum(1 for c in table.connections if c.seat == conn.seat and c.alive)
+        if conn.seat is not None and holding >= self.limits.max_seat_sockets:
+            # a seat's link is no secret from whoever it was given to: it must not open sockets
+            # without end
+            raise PlayError(
+                "too-many-seat-sockets",
+                f"this seat has {holding} connections open, as many as a seat takes "
+                f"(max-seat-sockets {self.limits.max_seat_sockets}); close one of its tabs, "
+                "or try again later",
+            )
         table.connections.append(conn)
         await conn.send(message_for(table, conn.seat))
 

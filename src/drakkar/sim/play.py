@@ -27,6 +27,7 @@ from drakkar.engine.options import GameOptions
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 from drakkar.sim.study import Study
+from drakkar.sim.workers import started
 
 
 def play_game(
@@ -124,19 +125,25 @@ Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]
 
 def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
     """Play several games: their result lines as JSON text (written as they are), and the
-    error of a game that failed, if one did (the chunk stops there)."""
+    error of a game that failed, if one did (the chunk stops there). In the process pool, each
+    game is timed on its own (`workers.started`), so a game timeout does not grow with the
+    chunk."""
     lines: list[tuple[int, str]] = []
     options = game.options(study.options, study.players)
-    for index in indices:
-        try:
-            result = play_game(game, study, index, options)
-        except Exception as e:  # a bug in a game or agent: report it with its seed
-            error = {
-                "index": index,
-                "seed": study.game_seed(index),
-                "error": f"{type(e).__name__}: {e}",
-                "traceback": traceback.format_exc(),
-            }
-            return lines, error
-        lines.append((index, json.dumps(result, separators=(",", ":"))))
+    try:
+        for index in indices:
+            started(index)
+            try:
+                result = play_game(game, study, index, options)
+            except Exception as e:  # a bug in a game or agent: report it with its seed
+                error = {
+                    "index": index,
+                    "seed": study.game_seed(index),
+                    "error": f"{type(e).__name__}: {e}",
+                    "traceback": traceback.format_exc(),
+                }
+                return lines, error
+            lines.append((index, json.dumps(result, separators=(",", ":"))))
+    finally:
+        started(None)  # sending the results, then waiting: on no game
     return lines, None

@@ -2,12 +2,14 @@
 
 The main process alone writes the results file, one line per game as its chunk comes back,
 so a Ctrl-C, a killed worker or a lost Ray node loses only games still being played; a run
-with `resume=True` plays only the games the file lacks.
+with `resume=True` plays only the games the file lacks. With a `game_timeout`, a worker stuck
+on one game (an endless loop in a game or agent) is killed and stops the run the same way.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import os
 from collections import deque
@@ -21,7 +23,7 @@ from drakkar.engine.registry import load
 from drakkar.sim.play import Chunk, play_chunk
 from drakkar.sim.results import ResultsWriter, read_results
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
-from drakkar.sim.workers import WorkerDied, Workers
+from drakkar.sim.workers import WorkerDied, Workers, WorkerStuck
 
 Result = dict[str, Any]
 Batches = Iterator[Chunk]
@@ -35,6 +37,23 @@ class WorkersLost(StudyError):
         self.what = what
         super().__init__(
             f"{what}; every game finished so far is saved: run again with --resume to play the rest"
+        )
+
+
+class GameTimedOut(WorkersLost):
+    """Game `index` (deal seed `seed`) was still being played after `limit` seconds: its
+    worker was killed. The games saved are kept; the same game will take as long again."""
+
+    def __init__(self, index: int, seed: int, limit: float, pid: int | None) -> None:
+        self.index, self.seed, self.limit = index, seed, limit
+        self.what = (
+            f"game {index} (seed {seed}) was still being played after the game timeout of "
+            f"{limit:g} s, so its worker process ({pid}) was stopped"
+        )
+        StudyError.__init__(
+            self,
+            f"{self.what}; every game finished so far is saved, and a run with --resume plays "
+            "the rest, but this game will take as long again: play it alone to see where",
         )
 
 
@@ -100,13 +119,18 @@ def run(
     backend: Backend,
     done: dict[int, Result] | None = None,
     on_game: Callable[[int], None] | None = None,
+    game_timeout: float | None = None,
 ) -> int:
     """Play every game of `study` not in `done`, appending each to the results file.
 
     `on_game(index)` is called for each game once it is on disk (a progress bar's hook).
     Returns how many games this run played. A failing game stops the run with a StudyError
     naming its index and seed; its traceback is saved as failed-<index>.json beside the results.
+    `game_timeout`: seconds one game may take (default: no limit); a game still being played
+    then stops the run with GameTimedOut. It needs worker processes: with `jobs=1` the games
+    are played in one worker process, not in this one, and Ray is refused.
     """
+    _check_game_timeout(game_timeout, backend)
     directory = Path(directory)
     pending = [i for i in range(study.games) if i not in (done or {})]
     if not pending:
@@ -115,10 +139,10 @@ def run(
     chunks = _chunks(pending, backend.workers())
     if backend.ray:
         batches = _ray_batches(game, study, chunks, backend)
-    elif backend.workers() == 1:
+    elif backend.workers() == 1 and game_timeout is None:
         batches = (play_chunk(game, study, c) for c in chunks)
     else:
-        batches = _pool_batches(game, study, chunks, backend.workers())
+        batches = _pool_batches(game, study, chunks, backend.workers(), game_timeout)
     played = 0
     with ResultsWriter(directory) as out:
         try:
@@ -140,6 +164,19 @@ def run(
             if close:
                 close()  # stops the pool or Ray tasks still running
     return played
+
+
+def _check_game_timeout(limit: float | None, backend: Backend) -> None:
+    if limit is None:
+        return
+    if isinstance(limit, bool) or not isinstance(limit, int | float) or not math.isfinite(limit):
+        raise StudyError(f"game timeout: a number of seconds, got {limit!r}")
+    if limit <= 0:
+        raise StudyError(f"game timeout: more than 0 seconds, got {limit:g}")
+    if backend.ray:
+        # a Ray task's games cannot be timed one by one from here (no shared memory between
+        # nodes), and a task queued on a busy cluster has not started yet
+        raise StudyError("a game timeout works on local worker processes, not on Ray")
 
 
 def _chunks(pending: list[int], workers: int) -> list[list[int]]:
@@ -174,11 +211,15 @@ def _drop_pool(workers: int) -> None:
         pool.close()  # a chunk in progress is abandoned: resume replays it
 
 
-def _pool_batches(game: Game, study: Study, chunks: list[list[int]], workers: int) -> Batches:
+def _pool_batches(
+    game: Game, study: Study, chunks: list[list[int]], workers: int, limit: float | None
+) -> Batches:
     finished_all = False
     try:
-        yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks)
+        yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks, limit)
         finished_all = True
+    except WorkerStuck as e:
+        raise GameTimedOut(e.item, study.game_seed(e.item), e.limit, e.pid) from None
     except WorkerDied as e:
         raise WorkersLost(f"a worker process ({e.pid}) died") from None
     finally:

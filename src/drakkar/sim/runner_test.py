@@ -269,6 +269,27 @@ def test_a_worker_that_died_between_studies_is_replaced(tmp_path: Path) -> None:
     assert runner._POOLS[2] is not pool and runner._POOLS[2].alive()
 
 
+def run_apart(code: str, seconds: float, hung: str) -> tuple[int, str]:
+    """Run Python `code` in a fresh interpreter, so that a hang cannot hold pytest: its exit
+    code and what it printed (stdout and stderr). After `seconds` the child, its workers and
+    their fork server are killed and the test fails, saying `hung`."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "COLUMNS": "1000"},  # a message on one line
+    )
+    try:
+        out, _ = child.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        pytest.fail(hung)
+    return child.returncode, out
+
+
 class _TornResultGame(HighCardGame):
     """High Card, but the worker dealing the doomed game dies while writing that chunk's
     results (test-only)."""
@@ -307,18 +328,107 @@ def test_a_worker_killed_while_writing_its_results_stops_the_run_rather_than_han
     # CPython's ProcessPoolExecutor waited for the rest of such a message for ever (and the
     # interpreter, at exit, for the thread reading it): the process must end, and soon.
     code = f"from drakkar.sim.runner_test import _run_with_a_torn_result as r; r({str(tmp_path)!r})"
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, start_new_session=True
-    )
-    try:
-        out, _ = child.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)  # the child, its workers and their fork server
-        child.communicate()
-        pytest.fail("the run hung after a worker died while writing its results")
-    assert child.returncode == 0
+    returncode, out = run_apart(code, 30, "the run hung after a worker died writing its results")
+    assert returncode == 0, out
     assert re.search(r"a worker process \(\d+\) died; every game finished so far is saved", out)
     done = prepare(TORN_STUDY, tmp_path, resume=True)
     assert 0 < len(done) < 400 and TORN_GAME not in done
     run(TORN_STUDY, tmp_path, Backend(jobs=2), done)
     assert sorted(read_results(tmp_path, TORN_STUDY)) == list(range(400))
+
+
+class _LoopingGame(HighCardGame):
+    """High Card, but while `loops` the deal of the doomed game never ends, as a game or agent
+    stuck in an endless loop (test-only); it writes in `clock` when it began looping."""
+
+    def __init__(self, doomed_seed: int, loops: bool = True, clock: str = "") -> None:
+        self.doomed_seed, self.loops, self.clock = doomed_seed, loops, clock
+
+    def new(
+        self, players: int | None = None, seed: int | None = None, options: Any = None
+    ) -> drakkar.State:
+        if seed == self.doomed_seed and self.loops:
+            Path(self.clock).write_text(repr(time.monotonic()))  # one clock for every process
+            while True:
+                pass
+        return super().new(players, seed, options)
+
+
+LOOP_LIMIT = 1.5
+
+
+def _run_into_a_loop(directory: str) -> None:
+    """Run in a fresh interpreter by the test below: a run, then its resume, each stopped by
+    the game that loops; prints what each said and how long after the loop began."""
+    from drakkar.sim import runner
+
+    clock = str(Path(directory).parent / "looping-since")
+    game = _LoopingGame(TORN_STUDY.game_seed(TORN_GAME), clock=clock)
+    runner.load = lambda name: game  # type: ignore[assignment]
+    done = prepare(TORN_STUDY, Path(directory), resume=False)
+    for jobs in (2, 1):  # 1: still in a worker process, which alone can be stopped
+        try:
+            run(TORN_STUDY, Path(directory), Backend(jobs=jobs), done, game_timeout=LOOP_LIMIT)
+        except StudyError as e:
+            since = float(Path(clock).read_text())
+            print(f"{time.monotonic() - since:.2f} s: {e}; saved {len(read_results_of(directory))}")
+        done = prepare(TORN_STUDY, Path(directory), resume=True)
+
+
+def read_results_of(directory: str) -> dict[int, Any]:
+    return read_results(Path(directory), TORN_STUDY, records=False)
+
+
+def test_a_game_in_an_endless_loop_stops_the_run_at_the_game_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "study"
+    code = f"from drakkar.sim.runner_test import _run_into_a_loop as r; r({str(directory)!r})"
+    returncode, out = run_apart(code, 60, "the run went on for ever with a game in a loop")
+    assert returncode == 0, out
+    said = re.findall(r"^([\d.]+) s: (.*); saved (\d+)$", out, re.MULTILINE)
+    assert len(said) == 2, out  # the run, and its resume, each stopped
+    seed = TORN_STUDY.game_seed(TORN_GAME)
+    for after, message, _ in said:
+        assert LOOP_LIMIT <= float(after) < LOOP_LIMIT + 3, out  # within seconds of the limit
+        assert message.startswith(
+            f"game {TORN_GAME} (seed {seed}) was still being played after the game timeout of "
+            f"{LOOP_LIMIT:g} s, so its worker process ("
+        ), out
+    first, second = int(said[0][2]), int(said[1][2])
+    # the other worker played on while game 150 looped: lost are only the stuck worker's two
+    # chunks of 12 (the one it was on, from its start, and the one sent ahead)
+    assert 400 - 2 * 12 <= first < second < 400
+    assert TORN_GAME not in read_results_of(str(directory))
+    # the loop mended: a resume with the limit plays the rest, the games a clean study plays
+    from drakkar.sim import runner
+
+    game = _LoopingGame(seed, loops=False)
+    monkeypatch.setattr(runner, "load", lambda name: game)
+    done = prepare(TORN_STUDY, directory, resume=True)
+    run(TORN_STUDY, directory, Backend(jobs=2), done, game_timeout=5)
+    clean = _run(TORN_STUDY, tmp_path / "clean", Backend(jobs=1))
+    after = read_results(directory, TORN_STUDY)
+    assert [after[i] for i in sorted(after)] == clean
+
+
+@pytest.mark.parametrize(
+    ("limit", "words"),
+    [
+        (0, "game timeout: more than 0 seconds, got 0"),
+        (-2.5, "game timeout: more than 0 seconds, got -2.5"),
+        (float("nan"), "game timeout: a number of seconds, got nan"),
+        ("3", "game timeout: a number of seconds, got '3'"),
+        (True, "game timeout: a number of seconds, got True"),
+    ],
+)
+def test_a_bad_game_timeout_is_refused_before_any_game(
+    tmp_path: Path, limit: Any, words: str
+) -> None:
+    study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
+    prepare(study, tmp_path, resume=False)
+    with pytest.raises(StudyError, match=re.escape(words)):
+        run(study, tmp_path, Backend(jobs=2), game_timeout=limit)
+    with pytest.raises(StudyError, match="a game timeout works on local worker processes"):
+        run(study, tmp_path, Backend(ray="local"), game_timeout=3)
+    assert read_results(tmp_path, study) == {}

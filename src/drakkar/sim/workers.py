@@ -3,32 +3,75 @@
 `engine/workers.py` says why not concurrent.futures.ProcessPoolExecutor (a worker killed
 while writing its results hung it) and holds the worker's side; this is the pool a study
 runs on, sending tasks ahead and yielding results as they come.
+
+A stuck worker (a game or agent in an endless loop) is noticed too, when a `limit` is given:
+a task is several games, so the task itself says when it starts each (`started(item)`), in a
+slot of shared memory each worker has: the pool reads, without a message or a lock, which
+item each worker is on and since when, and stops a worker that has been on one too long.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from drakkar.engine import workers
 from drakkar.engine.workers import WorkerDied, WorkerError
 
-__all__ = ["AHEAD", "WorkerDied", "WorkerError", "Workers"]
+__all__ = ["AHEAD", "WorkerDied", "WorkerError", "WorkerStuck", "Workers", "started"]
 
 # Tasks sent ahead to each worker: it starts the next while the main process saves the last.
 # Tasks are a few indices (their shared arguments go once per run), so the pipe never fills.
 AHEAD = 2
+
+# A worker's slot: [since, item], `since` its time.monotonic() (system-wide on Linux and
+# macOS, so comparable between processes), NaN while it is on no item.
+_SINCE, _ITEM = 0, 1
+_slot: Any = None  # in a worker process: its own slot
+
+
+class WorkerStuck(WorkerDied):
+    """A worker was on one item (`item`, e.g. a game's index) longer than `limit` seconds: it
+    was killed, and its task is lost as a dead worker's is."""
+
+    def __init__(self, pid: int | None, item: int, limit: float) -> None:
+        super().__init__(pid)
+        self.item = item
+        self.limit = limit
+        self.args = (f"worker process {pid} was on item {item} longer than {limit:g} s",)
+
+
+def started(item: int | None) -> None:
+    """Called by a task in a worker as it starts `item` (None: it is on none): the pool then
+    times that item alone, whatever the task did before it. Does nothing outside the pool."""
+    if _slot is not None:
+        # `since` first: the pool reads since, item, since, and trusts a pair whose `since`
+        # did not change in between
+        _slot[_SINCE] = math.nan if item is None else time.monotonic()
+        _slot[_ITEM] = -1 if item is None else item
+
+
+def _serve(conn: Connection, slot: Any) -> None:
+    global _slot
+    _slot = slot
+    workers.serve(conn)
 
 
 class Workers:
     """`count` daemon processes started with `context`, kept until `close()` or exit."""
 
     def __init__(self, count: int, context: Any) -> None:
-        started = [workers.start(context) for _ in range(count)]
-        self._procs: list[Any] = [proc for proc, _ in started]
-        self._conns: list[Connection] = [conn for _, conn in started]
+        # lock=False: a worker killed while holding a lock would leave the pool waiting on it;
+        # one double is written and read whole, and `_on` reads the pair with a check
+        self._slots = [context.Array("d", [math.nan, -1], lock=False) for _ in range(count)]
+        begun = [workers.start(context, partial(_serve, slot=slot)) for slot in self._slots]
+        self._procs: list[Any] = [proc for proc, _ in begun]
+        self._conns: list[Connection] = [conn for _, conn in begun]
 
     def pids(self) -> list[int]:
         return [p.pid for p in self._procs]
@@ -37,24 +80,33 @@ class Workers:
         return all(p.is_alive() for p in self._procs)
 
     def map_unordered(
-        self, fn: Callable[..., Any], shared: tuple[Any, ...], tasks: Iterable[Any]
+        self,
+        fn: Callable[..., Any],
+        shared: tuple[Any, ...],
+        tasks: Iterable[Any],
+        limit: float | None = None,
     ) -> Iterator[Any]:
         """Yield `fn(*shared, task)` for every task, as workers finish them.
 
         Raises WorkerDied when a worker dies (after yielding what it had sent in full), and
-        WorkerError when `fn` raises. Either way, and if the caller stops early, tasks are
-        still under way: `close()` the pool rather than use it again.
+        WorkerError when `fn` raises. With a `limit`, a worker on one item (see `started`)
+        for longer than `limit` seconds is killed: WorkerStuck, after yielding what every
+        worker had sent. Either way, and if the caller stops early, tasks are still under way:
+        `close()` the pool rather than use it again.
         """
         todo = deque(tasks)
         busy = [0] * len(self._conns)  # tasks sent to each worker, not yet answered
         for i in range(len(self._conns)):
+            self._slots[i][_SINCE] = math.nan  # idle, whatever its last study left
             self._send(i, ("shared", (fn, *shared)))
             while todo and busy[i] < AHEAD:
                 self._send(i, ("task", todo.popleft()))
                 busy[i] += 1
         sentinels = {p.sentinel: i for i, p in enumerate(self._procs)}
         while any(busy):
-            ready = wait([c for c, n in zip(self._conns, busy, strict=True) if n] + [*sentinels])
+            timeout = None if limit is None else self._time_left(busy, limit)
+            waiting = [c for c, n in zip(self._conns, busy, strict=True) if n]
+            ready = wait(waiting + [*sentinels], timeout)
             dead = {i for s, i in sentinels.items() if s in ready}
             for i, conn in enumerate(self._conns):
                 if conn in ready and i not in dead:
@@ -68,9 +120,39 @@ class Workers:
                 yield from self._last_words(i, busy[i])
             if dead:
                 raise WorkerDied(self._procs[min(dead)].pid)
+            if limit is not None:
+                yield from self._stop_a_stuck_worker(busy, limit)
+
+    def _on(self, i: int) -> tuple[float, int]:
+        """Since when worker `i` is on which item (NaN: none)."""
+        slot = self._slots[i]
+        while True:
+            since, item, again = slot[_SINCE], slot[_ITEM], slot[_SINCE]
+            if since == again or (math.isnan(since) and math.isnan(again)):
+                return since, int(item)
+
+    def _time_left(self, busy: list[int], limit: float) -> float:
+        """Seconds until the first busy worker passes the limit on its item; `limit` when none
+        is on one (an item started after this look has at least that long)."""
+        now = time.monotonic()
+        ends = [since + limit for since, _ in map(self._on, _busy(busy)) if not math.isnan(since)]
+        return max(0.0, min(ends, default=now + limit) - now)
+
+    def _stop_a_stuck_worker(self, busy: list[int], limit: float) -> Iterator[Any]:
+        now = time.monotonic()
+        for i in _busy(busy):
+            since, item = self._on(i)
+            if now - since > limit:  # False for NaN
+                self._procs[i].kill()
+                self._procs[i].join(timeout=5)  # gone when this is raised, not a moment later
+                for j in _busy(busy):  # games that other workers have sent are kept
+                    if j != i:
+                        yield from self._last_words(j, busy[j])
+                raise WorkerStuck(self._procs[i].pid, item, limit)
 
     def _last_words(self, i: int, busy: int) -> Iterator[Any]:
-        """What a dead worker had sent in full; a message it was writing reads as EOF."""
+        """What a dead (or abandoned) worker had sent in full; a message a dead one was writing
+        reads as EOF."""
         for _ in range(busy):
             try:
                 if not self._conns[i].poll():
@@ -91,3 +173,7 @@ class Workers:
     def close(self) -> None:
         """Stop every worker, abandoning its task."""
         workers.stop(self._procs, self._conns)
+
+
+def _busy(busy: list[int]) -> list[int]:
+    return [i for i, n in enumerate(busy) if n]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from drakkar.engine.workers_test import tear_the_next_reply
-from drakkar.sim.workers import AHEAD, WorkerDied, WorkerError, Workers
+from drakkar.sim.workers import AHEAD, WorkerDied, WorkerError, Workers, WorkerStuck, started
 
 
 @pytest.fixture
@@ -74,3 +74,51 @@ def test_close_stops_every_worker(workers: Workers) -> None:
     list(workers.map_unordered(_times, (1,), range(4)))
     workers.close()
     assert not workers.alive()
+
+
+def _plays(stuck: int, items: list[int]) -> list[int]:
+    """A task of several items (games), each 0.15 s, item `stuck` in an endless loop."""
+    for item in items:
+        started(item)
+        while item == stuck:
+            pass
+        time.sleep(0.15)
+    return items
+
+
+@pytest.mark.timeout(30)
+def test_a_worker_on_one_item_past_the_limit_is_killed_and_named(workers: Workers) -> None:
+    tasks = [[0, 1], [2, 3], [4, 5, 6], [7]]
+    seen: list[list[int]] = []
+    begun = time.monotonic()
+    with pytest.raises(WorkerStuck, match=r"worker process \d+ was on item 5 longer than 0.5 s"):
+        for items in workers.map_unordered(_plays, (5,), tasks, limit=0.5):
+            seen.append(items)
+    took = time.monotonic() - begun
+    assert 0.5 + 0.15 <= took < 0.5 + 0.15 + 3  # item 4 first, then the limit on item 5
+    assert [4, 5, 6] not in seen and [0, 1] in seen  # what came back before it was kept
+    assert not workers.alive()  # the stuck one was killed
+
+
+@pytest.mark.timeout(30)
+def test_the_limit_is_per_item_not_per_task(workers: Workers) -> None:
+    tasks = [[0, 1, 2, 3], [4, 5, 6, 7]]  # 0.6 s a task, 0.15 s an item
+    assert sorted(workers.map_unordered(_plays, (-1,), tasks, limit=0.4)) == tasks
+
+
+def _starts_without_ending(item: int) -> int:
+    started(item)  # and never says it is on none: the slot keeps its time
+    return item
+
+
+def _naps(task: int) -> int:
+    time.sleep(0.1)
+    return task
+
+
+@pytest.mark.timeout(30)
+def test_a_slot_left_by_earlier_tasks_is_not_timed(workers: Workers) -> None:
+    assert sorted(workers.map_unordered(_starts_without_ending, (), range(4))) == [0, 1, 2, 3]
+    time.sleep(0.4)
+    # these tasks never call started(): no worker is on an item, whatever its slot last said
+    assert sorted(workers.map_unordered(_naps, (), range(8), limit=0.3)) == list(range(8))
