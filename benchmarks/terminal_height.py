@@ -1,6 +1,6 @@
 """How tall the terminal's screen is when a person is asked for a move.
 
-Plays games of each game at its largest player count, seat 0 a person choosing at random and
+Plays games of each game at its largest player count (or --players), seat 0 a person choosing at random and
 the others heuristic bots, through `TerminalGame` itself on an 80-column console, and counts
 the lines printed from the person's previous move to the prompt: the news streamed meanwhile,
 the table and the list of choices. Prints, per game, the tallest screen and
@@ -8,7 +8,7 @@ how many decisions' table and choices (the prompt's line included) did not fit 5
 rows, and the most news streamed between two decisions.
 
     .venv/bin/python benchmarks/terminal_height.py [--games 20] [--width 80] [--show]
-        [--rows N] [--only GAME ...]
+        [--rows N] [--players P] [--only GAME ...]
 
 --rows N is the screen's height: a table that would not fit N rows with the choices beneath
 is shown compact, as in a terminal N rows tall (without it, never: printed to a file).
@@ -32,6 +32,12 @@ Then the compact table (Knarr, Villainous Vikings) and choices in as many column
               --rows 40:                                    -> 41 (table 37 + 4), median 33,
                                                                0 / 1
     Viking Raid 6p (46, 0 / 19) and Gone Viking! 5p (36, 0 / 0): unchanged, fit 50 whole.
+Then Viking Raid's compact table, at 3aa8a90 -> this branch (--players to choose the count):
+    Viking Raid 6p --rows 40:       46 (table 37 + 9), median 33, 0 / 19 -> 40 (37 + 3),
+                                    median 33, 0 / 0; 19 of 394 tables compact, the tallest
+                                    of them 37 (table 28 + 9; whole, 37 + 9)
+              --rows 50:            46, median 33, 0 / 19: unchanged (fits whole)
+    Viking Raid 4p --rows 40 or 50: 40 (table 31 + 9), median 30, 0 / 0: unchanged
 """
 
 from __future__ import annotations
@@ -51,11 +57,17 @@ GAMES = ("knarr", "viking-raid", "gone-viking", "villainous-vikings")
 
 
 def screens(
-    name: str, seed: int, width: int, folder: Path, rows: int | None = None
+    name: str,
+    seed: int,
+    width: int,
+    folder: Path,
+    rows: int | None = None,
+    players: int | None = None,
 ) -> list[tuple[int, int, str]]:
-    """(lines on screen, lines of choices, the screen) at each of seat 0's decisions."""
+    """(lines on screen, lines of choices, the screen) at each of seat 0's decisions, at
+    `players` seats (None: the game's largest count)."""
     game = drakkar.load(name)
-    state = game.new(game.max_players, seed)
+    state = game.new(players or game.max_players, seed)
     console = Console(record=True, width=width, file=open("/dev/null", "w"))  # noqa: SIM115
     rng = random.Random(seed)
     found: list[tuple[int, int, str]] = []
@@ -94,13 +106,16 @@ def main() -> None:
         "--rows", type=int, help="the screen's height: a table that would not fit is compact"
     )
     parser.add_argument("--only", nargs="*", default=GAMES, help="these games only")
+    parser.add_argument(
+        "--players", type=int, help="seats at the table (default: each game's largest count)"
+    )
     args = parser.parse_args()
     with TemporaryDirectory() as tmp:
         for name in args.only:
             found = [
                 s
                 for seed in range(args.games)
-                for s in screens(name, seed, args.width, Path(tmp), args.rows)
+                for s in screens(name, seed, args.width, Path(tmp), args.rows, args.players)
             ]
             # the board and the choices must be on screen at once: the news streamed above
             # them comes as moves are made

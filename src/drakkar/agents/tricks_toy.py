@@ -15,7 +15,7 @@ from typing import Any
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
-from drakkar.engine.options import GameOptions, option
+from drakkar.engine.options import GameOptions, check_stack, option
 from drakkar.engine.state import State
 
 CARDS = tuple(range(1, 13))
@@ -25,6 +25,9 @@ HAND = 4
 @dataclass(frozen=True)
 class TricksOptions(GameOptions):
     stack: tuple[int, ...] = option((), "cards dealt first, in this order (testing)")
+
+    def validate(self, num_players: int | None) -> None:
+        check_stack("stack", self.stack, CARDS)  # (a card twice would be dealt twice)
 
 
 class TricksState(State):

@@ -7,6 +7,7 @@ labels, so nothing a seat may not see is printed. The record is saved after ever
 
 from __future__ import annotations
 
+import inspect
 import re
 import time
 from collections.abc import Callable
@@ -135,6 +136,16 @@ def columns_of(cells: list[Text], across: int) -> Table:
     return table
 
 
+def takes_compact(render: Callable[..., Any]) -> bool:
+    """Whether a game's `render` takes `compact`: one written before it, `render(view,
+    player)`, would raise TypeError if asked for the compact table."""
+    try:
+        params = inspect.signature(render).parameters.values()
+    except (TypeError, ValueError):  # (a callable without a signature to read)
+        return False
+    return any(p.name == "compact" or p.kind is p.VAR_KEYWORD for p in params)
+
+
 def can_wipe(console: Console) -> bool:
     """True when the screen and its scrollback can be cleared (hot-seat needs it)."""
     return console.is_terminal and not console.is_dumb_terminal
@@ -173,6 +184,7 @@ class TerminalGame:
         # terminal's height, read as each table is shown (a window may be resized)
         self.rows = rows
         self.below = 0  # the lines printed beneath the table: the choices and the prompt
+        self.compact = takes_compact(state.game.render)  # (read once: the game does not change)
 
     def _labels_of_history(self) -> None:
         replay = self.state.game.new(self.state.num_players, self.state.seed, self.state.options)
@@ -314,7 +326,8 @@ class TerminalGame:
 
     def show_table(self, p: int | None, whole: bool = False) -> None:
         """The table, framed; said compact (the game's shorter form, nothing left out) when
-        the whole table and the lines beneath it would not fit the screen, unless `whole`."""
+        the whole table and the lines beneath it would not fit the screen, unless `whole`, the
+        game's `render` takes no `compact` or its compact table is no shorter."""
         view = self.unprinted_log(self.state.view(p), p)
         who = "spectator" if p is None else f"seat {p} ({self.seats[p]})"
         title = Text(f"{self.state.game.title} — {who}")
@@ -324,9 +337,18 @@ class TerminalGame:
             self.console.print(Panel(Pretty(view), title=title))
             return
         rows = self.screen_rows()
-        if not whole and rows is not None and self.height(panel) + self.below > rows:
+        if (
+            self.compact
+            and not whole
+            and rows is not None
+            and self.height(panel) + self.below > rows
+        ):
             note = Text("compact to fit the screen; table full: the whole table", style="dim")
-            panel = Panel(self.state.game.render(view, p, compact=True), title=title, subtitle=note)
+            compact = self.state.game.render(view, p, compact=True)
+            shorter = Panel(compact, title=title, subtitle=note)
+            # a game whose table fits anyway may ignore `compact`: not said compact then
+            if self.height(shorter) < self.height(panel):
+                panel = shorter
         self.console.print(panel)
 
     def unprinted_log(self, view: dict[str, Any], p: int | None) -> dict[str, Any]:

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from drakkar.cli.conftest import scripted
-from drakkar.cli.terminal import HUMAN, TerminalGame, label_grid, words_of
-from drakkar.engine.toy import HIGH_CARD, HighestCardBot
+from drakkar.cli.terminal import HUMAN, TerminalGame, label_grid, takes_compact, words_of
+from drakkar.engine.toy import HIGH_CARD, HighCardGame, HighestCardBot
 
 
 def test_info_prints_what_the_cards_in_play_do_and_help_names_it(tmp_path: Path) -> None:
@@ -303,6 +304,41 @@ def test_a_table_too_tall_for_the_screen_is_compact_and_table_full_shows_it_whol
             game.run()
         out = console.export_text()
         assert "compact to fit" not in out and "Board: each slot's number" in out
+
+
+class RenderBeforeCompact(HighCardGame):
+    """High Card with a table taller than any screen, drawn by a `render(view, player)` written
+    before the terminal asked for a compact table."""
+
+    def render(self, view, player):  # type: ignore[override]
+        return Text("\n".join(f"row {i}" for i in range(60)))
+
+
+class RenderIgnoringCompact(HighCardGame):
+    """The same table from a `render` that takes `compact` and ignores it."""
+
+    def render(self, view, player, compact=False):
+        return Text("\n".join(f"row {i}" for i in range(60)))
+
+
+def test_a_render_without_compact_shows_the_table_whole_and_not_said_compact(
+    tmp_path: Path,
+) -> None:
+    # the terminal asked every game's render for compact=True: one written before it raised
+    # TypeError as soon as a table did not fit the screen; one that ignores it was said compact
+    import io
+
+    assert not takes_compact(RenderBeforeCompact().render)
+    assert takes_compact(RenderIgnoringCompact().render) and takes_compact(HIGH_CARD.render)
+    for game in (RenderBeforeCompact(), RenderIgnoringCompact()):
+        state = game.new(2, seed=3, options={"rounds": 1})
+        console = Console(file=io.StringIO(), force_terminal=True, width=80, height=40, record=True)
+        session = TerminalGame(state, [HUMAN, "heuristic"], {1: HighestCardBot()},
+                               tmp_path / "g.json", console, scripted(["1"]), pause=0)  # fmt: skip
+        session.run()
+        out = console.export_text()
+        assert state.is_terminal() and "row 0" in out and "row 59" in out  # whole
+        assert "compact to fit" not in out  # (the table is as tall as ever: not said compact)
 
 
 def game_help() -> str:

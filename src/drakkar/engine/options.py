@@ -17,10 +17,25 @@ from __future__ import annotations
 import dataclasses
 import operator
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from drakkar.engine.errors import InvalidOptions
+
+
+def check_stack(name: str, stack: Sequence[Any], deck: Sequence[Any]) -> None:
+    """Refuse, as option `name`, a stacked card that `deck` does not hold, or one named more
+    times than it holds (a toy's stack; each real game checks its own by its cards' names)."""
+    for card in dict.fromkeys(stack):
+        if card not in deck:
+            cards = ", ".join(map(str, dict.fromkeys(deck)))
+            raise InvalidOptions(name, f"no card {card!r} (cards: {cards})")
+        if stack.count(card) > deck.count(card):
+            raise InvalidOptions(
+                name,
+                f"card {card!r} named {stack.count(card)} times but the deck holds "
+                f"{deck.count(card)}",
+            )
 
 
 def option(

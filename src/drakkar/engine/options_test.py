@@ -3,7 +3,7 @@ from dataclasses import dataclass
 import pytest
 
 from drakkar.engine.errors import InvalidOptions
-from drakkar.engine.options import GameOptions, option
+from drakkar.engine.options import GameOptions, check_stack, option
 
 
 @dataclass(frozen=True)
@@ -83,3 +83,15 @@ def test_describe_and_to_dict_are_json_safe() -> None:
     for mutable in ([], {}, set()):
         with pytest.raises(TypeError, match="immutable"):
             option(mutable, "mutable default")
+
+
+def test_check_stack_refuses_a_card_the_deck_lacks_or_holds_fewer_times_than_named() -> None:
+    deck = ("a", "a", "b")
+    check_stack("stack", ("a", "b", "a"), deck)  # as many as the deck holds: accepted
+    with pytest.raises(
+        InvalidOptions, match=r"^option 'stack': card 'a' named 3 times but the deck holds 2$"
+    ):
+        check_stack("stack", ("a", "a", "b", "a"), deck)
+    with pytest.raises(InvalidOptions, match=r"^option 'deck': no card 'c' \(cards: a, b\)$") as e:
+        check_stack("deck", ("b", "c"), deck)
+    assert e.value.option == "deck"

@@ -15,7 +15,7 @@ from typing import Any
 
 from drakkar.engine.agent import Agent
 from drakkar.engine.game import Game
-from drakkar.engine.options import GameOptions, option
+from drakkar.engine.options import GameOptions, check_stack, option
 from drakkar.engine.registry import register
 from drakkar.engine.state import State
 
@@ -26,6 +26,9 @@ CARDS = tuple(range(1, 10))
 class HighCardOptions(GameOptions):
     rounds: int = option(3, "cards each player plays", choices=(1, 2, 3))
     stack: tuple[int, ...] = option((), "cards put on top of the deck in this order (testing)")
+
+    def validate(self, num_players: int | None) -> None:
+        check_stack("stack", self.stack, CARDS)  # (a card twice would be dealt twice)
 
 
 class HighCardState(State):

@@ -13,14 +13,13 @@ a row for each Viking deep, then its ship's Destinations; your hand is in your s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from drakkar.games.flow import Flow
 from drakkar.games.knarr.cards import COLOURS, REPUTATION_VP, destination_line
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta"}
@@ -40,29 +39,6 @@ def _viking(name: str | None, colour_word: bool = True) -> Text:
         return Text("(empty)", style="dim")
     colour, icon = short(name).split(" ")
     return Text(f"{colour} {icon}" if colour_word else icon, style=STYLE[colour])
-
-
-class Flow:
-    """Parts joined by " · ", broken into lines between parts to fit the width; the lines after
-    the first start `indent` spaces in."""
-
-    def __init__(self, parts: list[Text], style: str = "", indent: int = 0) -> None:
-        self.parts = parts
-        self.style = style
-        self.indent = indent
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
-        line = Text(style=self.style)
-        for part in self.parts:
-            if line.plain.strip() and (
-                cell_len(line.plain) + 3 + cell_len(part.plain) > options.max_width
-            ):
-                yield line
-                line = Text(" " * self.indent, style=self.style)
-            if line.plain.strip():
-                line.append(" · ")
-            line.append_text(part)
-        yield line
 
 
 def render(view: dict[str, Any], player: int | None, compact: bool = False) -> Group:

@@ -45,7 +45,7 @@ class VikingRaidGame(Game):
     def render(self, view: dict[str, Any], player: int | None, compact: bool = False) -> Any:
         from drakkar.games.viking_raid.render import render
 
-        return render(view, player)  # (its whole table fits 50 rows: no compact form)
+        return render(view, player, compact)
 
     def info(self, view: dict[str, Any], player: int | None) -> Any:
         from drakkar.games.viking_raid.info import info

@@ -4,6 +4,11 @@ hand.
 It is made to be read whole in 80 columns (inside the terminal's frame: 76) and in few lines:
 short headings with a legend, sections under a one-line title rather than framed, the drawn
 Encounter cards a line per phase. Cells wrap at spaces; nothing is cut short.
+
+`compact` (for a screen the whole table does not fit: six seats and a long raid turn) says the
+same in fewer lines: the heading, the decks and the legend run on as one paragraph of "a · b"
+parts, and each section runs on from its title: the Encounter cards a phase after another
+("Pillage: ... Plunder: ..."), then the log's lines, then the hand's cards, as such parts.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from drakkar.games.flow import HOLD, RunOn
 from drakkar.games.viking_raid.cards import (
     DESTINATION,
     ENCOUNTER,
@@ -32,29 +38,67 @@ CREW_MARK = {"Berserkers": "B", "Navigator": "N", "Carpenter": "C", "Sail Maker"
 # the phase a raid carries on at, as the "next turn" column says it (only a surprise attack
 # waits for the Pillage phase)
 NEXT_TURN = {"Pillage": "surprise"}
-LEGEND = (
-    "special crew: B Berserkers, N Navigator, C Carpenter, S Sail Maker, * has acted this "
-    "raid · destination and size · damage hull/sail: 2 of either sinks the ship"
+# the legend's parts: the whole table writes them on as a paragraph, the compact one as parts
+KEY = (
+    "special crew: " + ", ".join(f"{mark} {name}" for name, mark in CREW_MARK.items()),
+    "* has acted this raid",
+    "destination and size",
+    "damage hull/sail: 2 of either sinks the ship",
 )
+LEGEND = f"{KEY[0]}, {KEY[1]} · {KEY[2]} · {KEY[3]}"
 NO_EFFECT = ("no effect", "no treasure")  # results listed together at the end of a phase
 
 
-def render(view: dict[str, Any], player: int | None) -> Group:
-    """A Rich renderable of `view`, as seat `player` (None: a spectator) sees it."""
+def render(view: dict[str, Any], player: int | None, compact: bool = False) -> Group:
+    """A Rich renderable of `view`, as seat `player` (None: a spectator) sees it; `compact`:
+    the same in fewer lines."""
+    if compact:
+        return _compact(view, player)
     parts: list[Any] = [_header(view), _players(view, player)]
-    if any(p["ship"] for p in view["players"]):  # (the cells it explains are empty before)
+    if _has_ships(view):
         parts.append(Text(LEGEND, "dim"))
     if view["drawn"]:
         parts += [_title(_drawn_title(view["drawn"])), _drawn(view["drawn"])]
     if view["log"]:
         parts += [_title("log"), Text("\n".join(view["log"]))]
     if player is not None and view["hand"] is not None:  # last: nearest the prompt
-        gold = view["players"][player]["gold"]
-        title = f"your hand, {gold} Gold"
-        if view["step"] == "declare" and view["turn"] == player and view["winners"] is None:
-            title += _no_raid(view["hand"], gold)
-        parts += [_title(title), _hand(view["hand"])]
+        parts += [_title(_hand_title(view, player)), _hand(view["hand"])]
     return Group(*parts)
+
+
+def _compact(view: dict[str, Any], player: int | None) -> Group:
+    """The whole table's facts in its order, each section run on from its title."""
+    # (a line breaks neither a crew mark from its name nor a deck's name from its count: HOLD)
+    crew = ", ".join(f"{mark} {name}".replace(" ", HOLD) for name, mark in CREW_MARK.items())
+    key = [Text(k, "dim") for k in (f"special crew: {crew}", *KEY[1:])] if _has_ships(view) else []
+    parts: list[Any] = [RunOn(_heading(view, HOLD) + key), _players(view, player)]
+    if view["drawn"]:  # (a card's name is never broken between lines: HOLD)
+        phases = [
+            Text(f"{phase}: ", "bold") + _phase(cards, HOLD) + "."
+            for phase, cards in _phases(view["drawn"]).items()
+        ]
+        parts.append(RunOn([Text(_drawn_title(view["drawn"]) + ":", "bold"), *phases], sep=""))
+    if view["log"]:
+        first, *rest = view["log"]
+        parts.append(RunOn([Text("log: ", "bold") + Text(first), *map(Text, rest)]))
+    if player is not None and view["hand"] is not None:
+        cards = _hand_parts(view["hand"], " ({})", HOLD) or [Text("(empty)", "dim")]
+        cards[0] = Text(_hand_title(view, player) + ":", "bold") + Text(" ") + cards[0]
+        parts.append(RunOn(cards))
+    return Group(*parts)
+
+
+def _has_ships(view: dict[str, Any]) -> bool:
+    """Whether a Viking has a ship out: the legend's cells are empty before."""
+    return any(p["ship"] for p in view["players"])
+
+
+def _hand_title(view: dict[str, Any], player: int) -> str:
+    gold = view["players"][player]["gold"]
+    title = f"your hand, {gold} Gold"
+    if view["step"] == "declare" and view["turn"] == player and view["winners"] is None:
+        title += _no_raid(view["hand"], gold)
+    return title
 
 
 def _no_raid(hand: list[str], gold: int) -> str:
@@ -76,33 +120,45 @@ def _title(text: str) -> Rule:
 
 
 def _header(view: dict[str, Any]) -> Text:
-    text = Text(f"Viking Raid, round {view['round']} of at most {view['max_rounds']}", "bold")
+    *heading, decks = _heading(view)
+    return Text("   ", "bold").join(heading).append("\n").append_text(decks)
+
+
+def _heading(view: dict[str, Any], space: str = " ") -> list[Text]:
+    """The round, whose turn it is or who won, the last round, the decks (each deck's words
+    joined by `space`)."""
+    parts = [Text(f"Viking Raid, round {view['round']} of at most {view['max_rounds']}", "bold")]
     if view["winners"] is not None:
         who = ", ".join(f"player {w}" for w in view["winners"])
-        text.append(f"   game over: {who} won", "bold magenta")
+        parts.append(Text(f"game over: {who} won", "bold magenta"))
     else:
         # a discard is the hand limit's: say so, or eight cards and a list of discards puzzle
         step = f"discard to {HAND_SIZE} cards" if view["step"] == "discard" else view["step"]
-        text.append(f"   player {view['turn']}'s turn ({step})")
+        parts.append(Text(f"player {view['turn']}'s turn ({step})"))
         if view["ending"]:
-            text.append("   last round!", "bold red")
-    text.append(
-        f"\nViking deck {view['viking_deck']}, Encounter deck {view['encounter_deck']}", "dim"
-    )
-    return text
+            parts.append(Text("last round!", "bold red"))
+    decks = [f"Viking deck {view['viking_deck']}", f"Encounter deck {view['encounter_deck']}"]
+    return [*parts, Text(", ".join(d.replace(" ", space) for d in decks), "dim")]
 
 
 def _hand(hand: list[str]) -> Text:
-    text = Text()
-    for i, name in enumerate(dict.fromkeys(hand)):
+    return Text("\n").join(_hand_parts(hand, "  {}")) or Text("(empty)", "dim")
+
+
+def _hand_parts(hand: list[str], effect: str, space: str = " ") -> list[Text]:
+    """A card of the hand a part, its copies counted, with its `effect` and cost; the name's
+    words joined by `space`."""
+    parts = []
+    for name in dict.fromkeys(hand):
         card = VIKING[VIKING_INDEX[name]]
-        text.append("\n" if i else "")
-        text.append(
-            name + (f" ×{hand.count(name)}" if hand.count(name) > 1 else ""),
+        text = Text().append(
+            name.replace(" ", space)
+            + (f"{space}×{hand.count(name)}" if hand.count(name) > 1 else ""),
             TYPE_STYLE.get(card.type, "magenta"),
         )
-        text.append(f"  {card.effect}" + (f", costs {card.cost} Gold" if card.cost else ""), "dim")
-    return text or Text("(empty)", "dim")
+        does = card.effect + (f", costs {card.cost} Gold" if card.cost else "")
+        parts.append(text.append(effect.format(does), "dim"))
+    return parts
 
 
 def _players(view: dict[str, Any], player: int | None) -> Table:
@@ -140,25 +196,37 @@ def _drawn(drawn: list[dict[str, str]]) -> Table:
     )
     table.add_column("phase", no_wrap=True)
     table.add_column("cards")
-    phases: dict[str, list[dict[str, str]]] = {}
-    for d in drawn:
-        phases.setdefault(d["phase"], []).append(d)
-    for phase, cards in phases.items():
-        text = Text()
-        for d in cards:
-            if d["result"] not in NO_EFFECT:
-                _card(text.append("; " if text else ""), d["card"]).append(f": {d['result']}")
-        for result in NO_EFFECT:
-            names = [d["card"] for d in cards if d["result"] == result]
-            if names:
-                text.append(("; " if text else "") + f"{result}: ", "dim")
-                for k, name in enumerate(dict.fromkeys(names)):
-                    _card(text.append(", " if k else ""), name)
-                    text.append(f" ×{names.count(name)}" if names.count(name) > 1 else "")
-        table.add_row(phase, text)
+    for phase, cards in _phases(drawn).items():
+        table.add_row(phase, _phase(cards))
     return table
 
 
-def _card(text: Text, name: str) -> Text:
-    text.append(name, TYPE_STYLE.get(ENCOUNTER[ENCOUNTER_INDEX[name]].type, "red"))
+def _phases(drawn: list[dict[str, str]]) -> dict[str, list[dict[str, str]]]:
+    phases: dict[str, list[dict[str, str]]] = {}
+    for d in drawn:
+        phases.setdefault(d["phase"], []).append(d)
+    return phases
+
+
+def _phase(cards: list[dict[str, str]], space: str = " ") -> Text:
+    """A phase's cards, each with what it did; those that did nothing last, together. A card's
+    name and copies are joined by `space`."""
+    text = Text()
+    for d in cards:
+        if d["result"] not in NO_EFFECT:
+            _card(text.append("; " if text else ""), d["card"], space)
+            text.append(f": {d['result']}")
+    for result in NO_EFFECT:
+        names = [d["card"] for d in cards if d["result"] == result]
+        if names:
+            text.append(("; " if text else "") + f"{result}: ", "dim")
+            for k, name in enumerate(dict.fromkeys(names)):
+                _card(text.append(", " if k else ""), name, space)
+                text.append(f"{space}×{names.count(name)}" if names.count(name) > 1 else "")
+    return text
+
+
+def _card(text: Text, name: str, space: str = " ") -> Text:
+    style = TYPE_STYLE.get(ENCOUNTER[ENCOUNTER_INDEX[name]].type, "red")
+    text.append(name.replace(" ", space), style)
     return text

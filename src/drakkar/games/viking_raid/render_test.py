@@ -10,13 +10,15 @@ from rich.console import Console
 from rich.panel import Panel
 
 from drakkar.games.viking_raid import GAME
+from drakkar.games.viking_raid.render import KEY, LEGEND
 from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
 
 
-def text(view, player, width=140) -> str:
+def text(view, player, width=140, compact=False) -> str:
     console = Console(width=width, record=True, color_system=None, file=io.StringIO())
     # framed as drakkar play frames it (cli/terminal.py's show_table)
-    console.print(Panel(GAME.render(view, player), title="Viking Raid — seat 0 (human)"))
+    table = GAME.render(view, player, compact=compact)
+    console.print(Panel(table, title="Viking Raid — seat 0 (human)"))
     return console.export_text()
 
 
@@ -165,3 +167,115 @@ def test_info_gives_every_cards_numbers_and_the_public_discard_pile_at_80_column
     assert "A third raid ends the game at the end of the round" in text
     assert "every other player sunk ends it at once" in text
     assert "a Far Destination two" in text
+
+
+def six_seat_far_raid():
+    """Six seats, player 1 back from Far City's plunder with every special Crew spent (the way
+    home still to sail), player 0 discarding from 8 cards of 7 kinds: the tallest table."""
+    home = ["Long Ship", "Dragon Ship", "Berserkers", "Navigator", "Carpenter", "Sail Maker",
+            "Near City"]  # fmt: skip
+    raid = ["Serpent Ship", "Far City", "Navigator", "Carpenter", "Sail Maker", "Berserkers",
+            "Near Monastery"]  # fmt: skip
+    s = GAME.new(6, 1, {"stack_viking": home + raid, "stack_encounter": FAR_CITY_ENCOUNTERS})
+    plan = ["go raiding", "build Serpent Ship", "hire Navigator", "hire Carpenter",
+            "hire Sail Maker", "hire Berserkers", "sail for Far City", "attack by surprise"]  # fmt: skip
+    while not (s.current_player == 0 and s.view(0)["step"] == "discard" and home_at_last(s)):
+        p = s.current_player
+        labels = [s.action_label(a) for a in s.legal_actions()]
+        if s.view(p)["step"] == "discard" and p in (0, 1):  # the card drawn, not the dealt
+            drawn = list(s.view(p)["hand"])
+            for card in (home, raid)[p]:
+                drawn.remove(card)
+            play(s, f"discard {drawn[0]}")
+        elif p == 1 and plan and plan[0] in labels:
+            play(s, plan.pop(0))
+        else:  # the others stay home
+            play(s, "stay home" if "stay home" in labels else labels[0])
+    assert s.current_player == 0 and not plan
+    return s
+
+
+def home_at_last(s) -> bool:
+    """Player 1 has plundered and sailed the Return; a Far raid comes home a turn later."""
+    return s.view(0)["players"][1]["continues_at"] == "Home"
+
+
+#: Far City's raid with every special Crew card acting (far_city_raid's)
+FAR_CITY_ENCOUNTERS = [
+    "Lost", "Rocks", "Storm", "Livestock",  # the voyage: each Crew card acts
+    "Peasants Militia", "Knights", "Garrison", "Coins", "Coins", "Lost", "Storm",  # pillage
+    "Artifacts", "Artifacts", "Women Captives", "Rocks", "Knights", "Coins", "Livestock",
+    "Livestock", "Livestock", "Women Captives", "Women Captives",  # the return
+]  # fmt: skip
+
+
+def words(out: str) -> str:
+    """The words inside the frame, each line's run on from the last's."""
+    inside = [line[1:-1] for line in out.splitlines() if line.startswith("│")]
+    return " ".join(" ".join(inside).split())
+
+
+def test_compact_says_a_tall_six_seat_raid_turn_in_fewer_lines_and_leaves_nothing_out():
+    # six seats, a Far raid's 18 Encounter cards, the log and a hand of 8 took 36 lines framed,
+    # with 8 choices and the prompt 45: more than a screen of 40 rows
+    view = six_seat_far_raid().view(0)
+    whole = text(view, 0, width=80)
+    out = text(view, 0, width=80, compact=True)
+    lines = out.splitlines()
+    assert len(whole.splitlines()) == 36 and len(lines) == 28
+    assert "…" not in out and all(len(line) <= 80 for line in lines)
+    assert not any(line.rstrip(" │").endswith("·") for line in lines)
+    flat = words(out)
+    rows = whole.splitlines()
+    # the heading and the key, every fact of them
+    assert "Viking Raid, round 4 of at most 50 · player 0's turn (discard to 7 cards)" in flat
+    assert words(rows[2]) in flat  # the decks
+    assert words("\n".join(rows[10:13])) == LEGEND  # the whole table's legend is its key's parts
+    assert all(part in LEGEND and part in flat for part in KEY)
+    # the players' table as it is: the same lines
+    table = rows[3:10]
+    assert table[0].split() == ["│", "seat", "Gold", "raids", "hand", "ship,", "crew", "special",
+                                "destination", "damage", "next", "turn", "│"]  # fmt: skip
+    at = lines.index(table[0])
+    assert lines[at : at + 7] == table
+    # the Encounter cards: each phase's whole row, run on after the title
+    drawn = rows[rows.index(next(r for r in rows if "Encounter cards of" in r)) + 1 :]
+    phases, phase = {}, None
+    for row in drawn[: drawn.index(next(r for r in drawn if "log ─" in r))]:
+        if not row.startswith("│         "):
+            phase = row.split()[1]
+        phases[phase] = phases.get(phase, "") + " " + words(row).removeprefix(phase or "")
+    assert list(phases) == ["Pillage", "Plunder", "Return"]
+    text_of_drawn = " ".join(f"{p}: {' '.join(t.split())}." for p, t in phases.items())
+    assert f"Encounter cards of player 1's latest raid turn: {text_of_drawn} log:" in flat
+    assert "Knights: 5 crew killed (the Berserkers negate 5, surprise negates 5)" in flat
+    # the log: its lines in order, one part each
+    assert "log: " + " · ".join(view["log"]) + " your hand" in flat and len(view["log"]) == 6
+    # the hand: each card as the whole table says it, with what it does
+    hand = rows[rows.index(next(r for r in rows if "your hand, 10 Gold ─" in r)) + 1 : -1]
+    cards = [r.strip("│ ").split("  ", 1) for r in hand]
+    assert len(cards) == 7 and ["Long Ship ×2", "comes with 20 crew, costs 2 Gold"] in cards
+    said = " · ".join(f"{name} ({does})" for name, does in cards)
+    assert flat.endswith(f"your hand, 10 Gold: {said}")
+
+
+def test_compact_is_never_taller_cuts_nothing_and_leaves_no_dot_at_a_line_end():
+    import random
+
+    rng, seen = random.Random(3), 0
+    for seed in range(10):
+        s = GAME.new(2 + seed % 5, seed)
+        while True:
+            if s.is_terminal() or rng.random() < 0.15:
+                for viewer in (None, *range(s.num_players)):
+                    view = s.view(viewer)
+                    whole, out = text(view, viewer, 80), text(view, viewer, 80, compact=True)
+                    assert len(out.splitlines()) <= len(whole.splitlines()), out
+                    assert "…" not in out and "\u00a0" not in out  # (HOLD printed as a space)
+                    for line in out.splitlines():
+                        assert len(line) <= 80 and not line.rstrip(" │").endswith("·"), line
+                    seen += 1
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen > 500
