@@ -8,12 +8,18 @@ A stuck worker (a game or agent in an endless loop) is noticed too, when a `limi
 a task is several games, so the task itself says when it starts each (`started(item)`), in a
 slot of shared memory each worker has: the pool reads, without a message or a lock, which
 item each worker is on and since when, and stops a worker that has been on one too long.
+Before killing it, the pool asks it for its Python stack (`stacks.py`), so the error can say
+where it was stuck; each worker's stack goes to a file in a folder of the pool's, removed on
+`close()` (or at exit, for a pool never closed).
 """
 
 from __future__ import annotations
 
 import math
+import shutil
+import tempfile
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -22,6 +28,7 @@ from typing import Any
 
 from drakkar.engine import workers
 from drakkar.engine.workers import WorkerDied, WorkerError
+from drakkar.sim import stacks
 
 __all__ = ["AHEAD", "WorkerDied", "WorkerError", "WorkerStuck", "Workers", "started"]
 
@@ -37,12 +44,14 @@ _slot: Any = None  # in a worker process: its own slot
 
 class WorkerStuck(WorkerDied):
     """A worker was on one item (`item`, e.g. a game's index) longer than `limit` seconds: it
-    was killed, and its task is lost as a dead worker's is."""
+    was killed, and its task is lost as a dead worker's is. `stack`: where it was, in
+    faulthandler's words (innermost call first), or "" if it could not say (see `stacks`)."""
 
-    def __init__(self, pid: int | None, item: int, limit: float) -> None:
+    def __init__(self, pid: int | None, item: int, limit: float, stack: str = "") -> None:
         super().__init__(pid)
         self.item = item
         self.limit = limit
+        self.stack = stack
         self.args = (f"worker process {pid} was on item {item} longer than {limit:g} s",)
 
 
@@ -56,9 +65,10 @@ def started(item: int | None) -> None:
         _slot[_ITEM] = -1 if item is None else item
 
 
-def _serve(conn: Connection, slot: Any) -> None:
+def _serve(conn: Connection, slot: Any, stack_file: str) -> None:
     global _slot
     _slot = slot
+    stacks.ready(stack_file)
     workers.serve(conn)
 
 
@@ -69,7 +79,13 @@ class Workers:
         # lock=False: a worker killed while holding a lock would leave the pool waiting on it;
         # one double is written and read whole, and `_on` reads the pair with a check
         self._slots = [context.Array("d", [math.nan, -1], lock=False) for _ in range(count)]
-        begun = [workers.start(context, partial(_serve, slot=slot)) for slot in self._slots]
+        folder = tempfile.mkdtemp(prefix="drakkar-stacks-")
+        self._remove_stack_files = weakref.finalize(self, shutil.rmtree, folder, True)
+        self._stack_files = [f"{folder}/worker-{i}.txt" for i in range(count)]
+        begun = [
+            workers.start(context, partial(_serve, slot=slot, stack_file=path))
+            for slot, path in zip(self._slots, self._stack_files, strict=True)
+        ]
         self._procs: list[Any] = [proc for proc, _ in begun]
         self._conns: list[Connection] = [conn for _, conn in begun]
 
@@ -143,12 +159,14 @@ class Workers:
         for i in _busy(busy):
             since, item = self._on(i)
             if now - since > limit:  # False for NaN
-                self._procs[i].kill()
-                self._procs[i].join(timeout=5)  # gone when this is raised, not a moment later
+                proc = self._procs[i]
+                stack = stacks.take(proc.pid, self._stack_files[i])  # within stacks.WAIT
+                proc.kill()
+                proc.join(timeout=5)  # gone when this is raised, not a moment later
                 for j in _busy(busy):  # games that other workers have sent are kept
                     if j != i:
                         yield from self._last_words(j, busy[j])
-                raise WorkerStuck(self._procs[i].pid, item, limit)
+                raise WorkerStuck(proc.pid, item, limit, stack)
 
     def _last_words(self, i: int, busy: int) -> Iterator[Any]:
         """What a dead (or abandoned) worker had sent in full; a message a dead one was writing
@@ -171,8 +189,9 @@ class Workers:
         return workers.receive(self._conns[i], self._procs[i].pid)
 
     def close(self) -> None:
-        """Stop every worker, abandoning its task."""
+        """Stop every worker, abandoning its task, and remove the pool's stack files."""
         workers.stop(self._procs, self._conns)
+        self._remove_stack_files()
 
 
 def _busy(busy: list[int]) -> list[int]:

@@ -7,10 +7,12 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from drakkar.engine.workers_test import tear_the_next_reply
+from drakkar.sim.stacks import innermost
 from drakkar.sim.workers import AHEAD, WorkerDied, WorkerError, Workers, WorkerStuck, started
 
 
@@ -68,6 +70,7 @@ def test_a_worker_that_died_idle_is_named_at_the_next_tasks(workers: Workers) ->
     os.kill(workers.pids()[0], signal.SIGKILL)
     with pytest.raises(WorkerDied, match=f"worker process {workers.pids()[0]} died"):
         list(workers.map_unordered(_times, (1,), range(20)))
+    _closing_removes_the_stack_files(workers)  # a worker killed otherwise leaves none either
 
 
 def test_close_stops_every_worker(workers: Workers) -> None:
@@ -91,13 +94,27 @@ def test_a_worker_on_one_item_past_the_limit_is_killed_and_named(workers: Worker
     tasks = [[0, 1], [2, 3], [4, 5, 6], [7]]
     seen: list[list[int]] = []
     begun = time.monotonic()
-    with pytest.raises(WorkerStuck, match=r"worker process \d+ was on item 5 longer than 0.5 s"):
+    with pytest.raises(
+        WorkerStuck, match=r"worker process \d+ was on item 5 longer than 0.5 s"
+    ) as stuck:
         for items in workers.map_unordered(_plays, (5,), tasks, limit=0.5):
             seen.append(items)
     took = time.monotonic() - begun
     assert 0.5 + 0.15 <= took < 0.5 + 0.15 + 3  # item 4 first, then the limit on item 5
     assert [4, 5, 6] not in seen and [0, 1] in seen  # what came back before it was kept
     assert not workers.alive()  # the stuck one was killed
+    # where it was stuck, asked before the kill: the loop in _plays
+    frame, source = innermost(stuck.value.stack, 1)
+    assert frame.startswith(f'  File "{__file__}", line ') and frame.endswith(" in _plays")
+    assert source.strip() in ("while item == stuck:", "pass")
+    _closing_removes_the_stack_files(workers)
+
+
+def _closing_removes_the_stack_files(workers: Workers) -> None:
+    folder = Path(workers._stack_files[0]).parent
+    assert folder.is_dir()
+    workers.close()
+    assert not folder.exists()
 
 
 @pytest.mark.timeout(30)
