@@ -27,6 +27,7 @@ from drakkar.engine.registry import load
 from drakkar.sim.report import analyse, summary_tables
 from drakkar.sim.results import read_results
 from drakkar.sim.runner import Backend, GameTimedOut, Result, WorkersLost, prepare, run
+from drakkar.sim.stacks import innermost
 from drakkar.sim.study import Study, StudyError, split_agents
 
 
@@ -200,12 +201,8 @@ def _play(
         finish = _how_to_finish(study, directory, game_timeout)
         console.print(Text(f"interrupted: {finish}", style="yellow"))
         raise typer.Exit(130) from None
-    except GameTimedOut as e:  # the same game will loop again: say how to look at it
-        raise fail(
-            f"{e.what}; {_how_to_finish(study, directory, game_timeout)} (game {e.index} "
-            "will take as long again: play it alone to see where, as docs/simulation.md shows)",
-            code=1,
-        ) from None
+    except GameTimedOut as e:  # the same game will loop again: say where it was
+        raise fail(_timed_out(e, _how_to_finish(study, directory, game_timeout)), code=1) from None
     except WorkersLost as e:  # killed, out of memory, a Ray node gone: the games saved stay
         finish = _how_to_finish(study, directory, game_timeout)
         raise fail(f"{e.what}; {finish}", code=1) from None
@@ -220,6 +217,21 @@ def _play(
     results = read_results(directory, study, records=False)
     for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
         console.print(table)
+
+
+def _timed_out(e: GameTimedOut, finish: str) -> str:
+    """The stuck game, where it was (its innermost calls, the file with its whole stack),
+    and how to finish the study."""
+    if e.stack_file is None:
+        return (
+            f"{e.what}; {e.where()}, as docs/simulation.md shows; {finish} (game {e.index} will "
+            "take as long again)"
+        )
+    at = "".join(f"\n{line}" for line in innermost(e.stack))
+    return (
+        f"{e.what}; it was at, innermost call first:{at}\nthe whole stack is in "
+        f"{e.stack_file}; {finish} (game {e.index} will take as long again: mend it first)"
+    )
 
 
 def _how_to_finish(study: Study, directory: Path, game_timeout: float | None) -> str:

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from drakkar.cli import app
 from drakkar.engine.toy import HIGH_CARD
 from drakkar.games.villainous_vikings.cards import DATA
+from drakkar.sim import runner_test
 from drakkar.sim.runner_test import run_apart
 
 runner = CliRunner()
@@ -186,15 +187,16 @@ def test_ray_missing_is_said_before_the_study_folder_is_made(
     assert not out.exists()
 
 
-def _simulate_into_a_loop(out: str) -> None:
-    """Run in a fresh interpreter by the test below: the command line, on a High Card whose
-    game 7 never ends."""
+def _simulate_into_a_loop(out: str, blocks: bool = False) -> None:
+    """Run in a fresh interpreter by the tests below: the command line, on a High Card whose
+    game 7 never ends (`blocks`: with SIGUSR1 blocked, so that no stack can be taken)."""
     from drakkar.sim import runner as sim_runner
     from drakkar.sim.runner_test import _LoopingGame
     from drakkar.sim.study import Study
 
     def looping(name: str) -> _LoopingGame:
-        return _LoopingGame(Study.load(Path(out)).game_seed(7), clock=out + "-clock")
+        seed = Study.load(Path(out)).game_seed(7)
+        return _LoopingGame(seed, clock=out + "-clock", blocks=blocks)
 
     sim_runner.load = looping  # type: ignore[assignment]
     args = ["simulate", "high-card", "-n", "40", "--seed", "3", "-j", "2", "--out", out]
@@ -213,14 +215,39 @@ def test_a_game_past_the_game_timeout_is_named_with_the_games_saved_and_how_to_f
     seed = json.loads((out / "study.json").read_text())["seed"]
     from drakkar.sim.study import Study
 
+    stuck = out / "stuck-7.txt"
     assert re.search(
         rf"error: game 7 \(seed {Study.load(out).game_seed(7)}\) was still being played after "
-        r"the game timeout of 1 s, so its worker process \(\d+\) was stopped; "
+        r"the game timeout of 1 s, so its worker process \(\d+\) was stopped; it was at, "
+        rf'innermost call first: File "{re.escape(runner_test.__file__)}", line \d+ in '
+        r"loop_forever (while True:|pass) "
+        rf'File "{re.escape(runner_test.__file__)}", line \d+ in new loop_forever\(self.blocks\) '
+        r'File "\S+play.py", line \d+ in play_game state = game.new\(study.players, seed, opts\) '
+        rf"the whole stack is in {stuck}; "
         rf"{saved} of 40 games saved; finish with drakkar simulate high-card --out {out} "
-        r"--resume --game-timeout 1 \(game 7 will take as long again",
+        r"--resume --game-timeout 1 \(game 7 will take as long again: mend it first\)",
         text,
-    ), text
+    ), said
     assert 0 < saved < 40 and seed == 3
+    assert " in loop_forever" in stuck.read_text() and " in play_chunk" in stuck.read_text()
+
+
+def test_a_game_past_the_game_timeout_without_a_stack_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    code = (
+        f"from drakkar.cli.simulate_test import _simulate_into_a_loop as s; s({str(out)!r}, True)"
+    )
+    returncode, said = run_apart(code, 60, "the command went on for ever with a game in a loop")
+    text = " ".join(said.split())
+    assert returncode == 1, text
+    assert re.search(
+        r"was stopped; no stack could be taken \(the worker did not write it within 1 s: C code "
+        r"may hold signals blocked\): play the game alone to see where, as docs/simulation.md "
+        rf"shows; \d+ of 40 games saved; finish with drakkar simulate high-card --out {out} "
+        r"--resume --game-timeout 1 \(game 7 will take as long again\)",
+        text,
+    ), said
+    assert not (out / "stuck-7.txt").exists()
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 The main process alone writes the results file, one line per game as its chunk comes back,
 so a Ctrl-C, a killed worker or a lost Ray node loses only games still being played; a run
 with `resume=True` plays only the games the file lacks. With a `game_timeout`, a worker stuck
-on one game (an endless loop in a game or agent) is killed and stops the run the same way.
+on one game (an endless loop in a game or agent) is killed and stops the run the same way,
+its Python stack saved as stuck-<index>.txt beside the results.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from drakkar.engine.game import Game
 from drakkar.engine.registry import load
+from drakkar.sim import stacks
 from drakkar.sim.play import Chunk, play_chunk
 from drakkar.sim.results import ResultsWriter, read_results
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
@@ -42,19 +44,41 @@ class WorkersLost(StudyError):
 
 class GameTimedOut(WorkersLost):
     """Game `index` (deal seed `seed`) was still being played after `limit` seconds: its
-    worker was killed. The games saved are kept; the same game will take as long again."""
+    worker was killed. The games saved are kept; the same game will take as long again.
 
-    def __init__(self, index: int, seed: int, limit: float, pid: int | None) -> None:
+    `stack`: where the worker was, in faulthandler's words (`stacks.innermost` picks the
+    innermost calls), saved in `stack_file`; "" and None when it could not say (the signal
+    blocked by C code, or no SIGUSR1 on this platform)."""
+
+    def __init__(
+        self,
+        index: int,
+        seed: int,
+        limit: float,
+        pid: int | None,
+        stack: str = "",
+        stack_file: Path | None = None,
+    ) -> None:
         self.index, self.seed, self.limit = index, seed, limit
+        self.stack, self.stack_file = stack, stack_file
         self.what = (
             f"game {index} (seed {seed}) was still being played after the game timeout of "
             f"{limit:g} s, so its worker process ({pid}) was stopped"
         )
         StudyError.__init__(
             self,
-            f"{self.what}; every game finished so far is saved, and a run with --resume plays "
-            "the rest, but this game will take as long again: play it alone to see where",
+            f"{self.what}; {self.where()}; every game finished so far is saved, and a run with "
+            "--resume plays the rest, but this game will take as long again",
         )
+
+    def where(self) -> str:
+        """Where to see where the game was stuck."""
+        if self.stack_file is None:
+            return (
+                f"no stack could be taken (the worker did not write it within {stacks.WAIT:g} s:"
+                " C code may hold signals blocked): play the game alone to see where"
+            )
+        return f"where it was stuck is in {self.stack_file}"
 
 
 @dataclass(frozen=True)
@@ -142,7 +166,7 @@ def run(
     elif backend.workers() == 1 and game_timeout is None:
         batches = (play_chunk(game, study, c) for c in chunks)
     else:
-        batches = _pool_batches(game, study, chunks, backend.workers(), game_timeout)
+        batches = _pool_batches(game, study, chunks, backend.workers(), game_timeout, directory)
     played = 0
     with ResultsWriter(directory) as out:
         try:
@@ -212,19 +236,39 @@ def _drop_pool(workers: int) -> None:
 
 
 def _pool_batches(
-    game: Game, study: Study, chunks: list[list[int]], workers: int, limit: float | None
+    game: Game,
+    study: Study,
+    chunks: list[list[int]],
+    workers: int,
+    limit: float | None,
+    directory: Path,
 ) -> Batches:
     finished_all = False
     try:
         yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks, limit)
         finished_all = True
     except WorkerStuck as e:
-        raise GameTimedOut(e.item, study.game_seed(e.item), e.limit, e.pid) from None
+        raise _timed_out(e, study, directory) from None
     except WorkerDied as e:
         raise WorkersLost(f"a worker process ({e.pid}) died") from None
     finally:
         if not finished_all:
             _drop_pool(workers)
+
+
+def _timed_out(stuck: WorkerStuck, study: Study, directory: Path) -> GameTimedOut:
+    """The error for a stuck worker's game, its stack saved as stuck-<index>.txt (if any)."""
+    seed = study.game_seed(stuck.item)
+    error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid)
+    if stuck.stack:
+        path = directory / f"stuck-{stuck.item}.txt"
+        path.write_text(
+            f"{error.what}.\nWhere it was: each thread's stack as Python's faulthandler "
+            "writes it, with each call's line of source:\n\n" + stacks.readable(stuck.stack),
+            encoding="utf-8",
+        )
+        error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid, stuck.stack, path)
+    return error
 
 
 def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Backend) -> Batches:

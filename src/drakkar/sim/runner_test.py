@@ -22,6 +22,7 @@ from drakkar.engine.toy import HIGH_CARD, HighCardGame
 from drakkar.engine.workers_test import tear_the_next_reply
 from drakkar.sim.results import read_results
 from drakkar.sim.runner import Backend, prepare, run
+from drakkar.sim.stacks import WAIT, innermost
 from drakkar.sim.study import RESULTS_FILE, Study, StudyError
 
 GAMES = [HIGH_CARD, *drakkar.games()]
@@ -337,33 +338,44 @@ def test_a_worker_killed_while_writing_its_results_stops_the_run_rather_than_han
     assert sorted(read_results(tmp_path, TORN_STUDY)) == list(range(400))
 
 
+def loop_forever(block_signals: bool) -> None:
+    """An endless loop, as a bug in a game or agent makes (test-only); `block_signals`: with
+    SIGUSR1 blocked, as C code may hold it, so that the worker cannot give its stack."""
+    if block_signals:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+    while True:
+        pass
+
+
 class _LoopingGame(HighCardGame):
     """High Card, but while `loops` the deal of the doomed game never ends, as a game or agent
     stuck in an endless loop (test-only); it writes in `clock` when it began looping."""
 
-    def __init__(self, doomed_seed: int, loops: bool = True, clock: str = "") -> None:
-        self.doomed_seed, self.loops, self.clock = doomed_seed, loops, clock
+    def __init__(
+        self, doomed_seed: int, loops: bool = True, clock: str = "", blocks: bool = False
+    ) -> None:
+        self.doomed_seed, self.loops, self.clock, self.blocks = doomed_seed, loops, clock, blocks
 
     def new(
         self, players: int | None = None, seed: int | None = None, options: Any = None
     ) -> drakkar.State:
         if seed == self.doomed_seed and self.loops:
             Path(self.clock).write_text(repr(time.monotonic()))  # one clock for every process
-            while True:
-                pass
+            loop_forever(self.blocks)
         return super().new(players, seed, options)
 
 
 LOOP_LIMIT = 1.5
 
 
-def _run_into_a_loop(directory: str) -> None:
-    """Run in a fresh interpreter by the test below: a run, then its resume, each stopped by
-    the game that loops; prints what each said and how long after the loop began."""
+def _run_into_a_loop(directory: str, blocks: bool = False) -> None:
+    """Run in a fresh interpreter by the tests below: a run, then its resume, each stopped by
+    the game that loops (`blocks`: with SIGUSR1 blocked); prints what each said and how long
+    after the loop began."""
     from drakkar.sim import runner
 
     clock = str(Path(directory).parent / "looping-since")
-    game = _LoopingGame(TORN_STUDY.game_seed(TORN_GAME), clock=clock)
+    game = _LoopingGame(TORN_STUDY.game_seed(TORN_GAME), clock=clock, blocks=blocks)
     runner.load = lambda name: game  # type: ignore[assignment]
     done = prepare(TORN_STUDY, Path(directory), resume=False)
     for jobs in (2, 1):  # 1: still in a worker process, which alone can be stopped
@@ -395,6 +407,14 @@ def test_a_game_in_an_endless_loop_stops_the_run_at_the_game_timeout(
             f"game {TORN_GAME} (seed {seed}) was still being played after the game timeout of "
             f"{LOOP_LIMIT:g} s, so its worker process ("
         ), out
+        assert f"; where it was stuck is in {directory / f'stuck-{TORN_GAME}.txt'}; " in message
+    saved = (directory / f"stuck-{TORN_GAME}.txt").read_text()
+    assert saved.startswith(said[1][1][: said[1][1].index("; ")] + ".\nWhere it was")
+    # the innermost calls, each with its line of source: the loop, and the deal that ran it
+    where = [line.split(" in ")[-1].strip() for line in innermost(saved, 2)]
+    assert where[0] == "loop_forever" and where[1] in ("while True:", "pass"), saved
+    assert where[2:] == ["new", "loop_forever(self.blocks)"], saved
+    assert f'File "{__file__}", line ' in innermost(saved, 1)[0]
     first, second = int(said[0][2]), int(said[1][2])
     # the other worker played on while game 150 looped: lost are only the stuck worker's two
     # chunks of 12 (the one it was on, from its start, and the one sent ahead)
@@ -410,6 +430,22 @@ def test_a_game_in_an_endless_loop_stops_the_run_at_the_game_timeout(
     clean = _run(TORN_STUDY, tmp_path / "clean", Backend(jobs=1))
     after = read_results(directory, TORN_STUDY)
     assert [after[i] for i in sorted(after)] == clean
+
+
+def test_a_worker_that_cannot_give_its_stack_is_stopped_all_the_same(tmp_path: Path) -> None:
+    directory = tmp_path / "study"
+    code = f"from drakkar.sim.runner_test import _run_into_a_loop as r; r({str(directory)!r}, True)"
+    returncode, out = run_apart(code, 60, "the run went on for ever with a game in a loop")
+    assert returncode == 0, out
+    said = re.findall(r"^([\d.]+) s: (.*); saved (\d+)$", out, re.MULTILINE)
+    assert len(said) == 2, out
+    for after, message, _ in said:
+        # the pool waits its while for the stack, then kills the worker as it would have
+        assert LOOP_LIMIT + WAIT <= float(after) < LOOP_LIMIT + WAIT + 3, out
+        assert (
+            f"; no stack could be taken (the worker did not write it within {WAIT:g} s: " in message
+        )
+    assert not list(directory.glob("stuck-*"))
 
 
 @pytest.mark.parametrize(
