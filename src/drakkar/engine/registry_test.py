@@ -60,7 +60,7 @@ def test_every_test_file_the_docs_name_exists_and_holds_the_test_named_with_it()
     pages = [CHECKOUT / "README.md", *sorted((CHECKOUT / "docs").rglob("*.md"))]
     for page in pages:
         for cited, name in re.findall(r"([\w/]+_test\.py)(?:::(test_\w+))?", page.read_text()):
-            cited = cited.removeprefix("src/drakkar/")
+            cited = cited.lstrip("/").removeprefix("src/drakkar/")  # ".../src/drakkar/x" too
             found = [p for p in files if p.as_posix().endswith("/" + cited)]
             assert found, f"{page.name} names {cited}, which is no test file"
             if name:
