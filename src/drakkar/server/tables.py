@@ -353,20 +353,20 @@ class Hub(Holding):
         return seat
 
     async def join(self, table: Table, conn: Connection) -> None:
-        watching = sum(1 for c in table.connections if c.seat is None and c.alive)
-        if conn.seat is None and watching >= self.limits.max_watchers:
+        # connections like this one: spectators, or those holding its seat
+        alike = sum(1 for c in table.connections if c.seat == conn.seat and c.alive)
+        if conn.seat is None and alike >= self.limits.max_watchers:
             raise PlayError(
                 "too-many-watchers",
                 f"this game has as many spectators as it takes (max-watchers "
                 f"{self.limits.max_watchers}); try again later",
             )
-        holding = sum(1 for c in table.connections if c.seat == conn.seat and c.alive)
-        if conn.seat is not None and holding >= self.limits.max_seat_sockets:
+        if conn.seat is not None and alike >= self.limits.max_seat_sockets:
             # a seat's link is no secret from whoever it was given to: it must not open sockets
             # without end
             raise PlayError(
                 "too-many-seat-sockets",
-                f"this seat has {holding} connections open, as many as a seat takes "
+                f"this seat has {alike} connections open, as many as a seat takes "
                 f"(max-seat-sockets {self.limits.max_seat_sockets}); close one of its tabs, "
                 "or try again later",
             )

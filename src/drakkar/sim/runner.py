@@ -258,16 +258,15 @@ def _pool_batches(
 
 def _timed_out(stuck: WorkerStuck, study: Study, directory: Path) -> GameTimedOut:
     """The error for a stuck worker's game, its stack saved as stuck-<index>.txt (if any)."""
+    path = directory / f"stuck-{stuck.item}.txt" if stuck.stack else None
     seed = study.game_seed(stuck.item)
-    error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid)
-    if stuck.stack:
-        path = directory / f"stuck-{stuck.item}.txt"
+    error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid, stuck.stack, path)
+    if path is not None:
         path.write_text(
             f"{error.what}.\nWhere it was: each thread's stack as Python's faulthandler "
             "writes it, with each call's line of source:\n\n" + stacks.readable(stuck.stack),
             encoding="utf-8",
         )
-        error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid, stuck.stack, path)
     return error
 
 
