@@ -20,7 +20,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 
 
 def check_stack(name: str, stack: Sequence[Any], deck: Sequence[Any]) -> None:
@@ -93,7 +93,7 @@ class GameOptions:
             value = getattr(self, f.name)
             if choices is not None and value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise InvalidOptions(f.name, f"{value!r} is not one of: {allowed}")
+                raise InvalidOptions(f.name, f"{shown(value)} is not one of: {allowed}")
         self.validate(num_players)
 
     def validate(self, num_players: int | None) -> None:
@@ -135,11 +135,24 @@ def as_whole(value: Any) -> int | None:
         return None
 
 
+#: the most bits a player count, a seed or a whole-number option may have: the random stream
+#: reads 64 of a seed, and a record must hold the number (Python writes none over 4,300 digits)
+WHOLE_BITS = 64
+
+
 def whole_number_of(name: str, value: Any) -> int:
-    """`value` as an int (`as_whole`), else InvalidOptions naming `name`."""
+    """`value` as an int (`as_whole`) of at most 64 bits, else InvalidOptions naming `name`."""
     n = as_whole(value)
     if n is None:
-        raise InvalidOptions(name, f"expected a whole number, got {value!r}")
+        raise InvalidOptions(name, f"expected a whole number, got {shown(value)}")
+    return _fits(name, n)
+
+
+def _fits(name: str, n: int) -> int:
+    if n.bit_length() > WHOLE_BITS:
+        raise InvalidOptions(
+            name, f"expected a whole number of at most {WHOLE_BITS} bits, got {shown(n)}"
+        )
     return n
 
 
@@ -187,7 +200,7 @@ def _coerce(name: str, raw: Any, tp: Any) -> Any:
         elif isinstance(raw, list | tuple):
             items = list(raw)
         else:
-            raise InvalidOptions(name, f"expected a list, got {raw!r}")
+            raise InvalidOptions(name, f"expected a list, got {shown(raw)}")
         return tuple(_coerce(name, item, inner) for item in items)
     if tp is bool:
         if isinstance(raw, bool):
@@ -196,23 +209,23 @@ def _coerce(name: str, raw: Any, tp: Any) -> Any:
             return True
         if isinstance(raw, str) and raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise InvalidOptions(name, f"expected true or false, got {raw!r}")
+        raise InvalidOptions(name, f"expected true or false, got {shown(raw)}")
     if tp is int:
         if isinstance(raw, bool):
-            raise InvalidOptions(name, f"expected a whole number, got {raw!r}")
+            raise InvalidOptions(name, f"expected a whole number, got {shown(raw)}")
         if isinstance(raw, int):
-            return raw
+            return _fits(name, raw)
         try:
-            return int(str(raw).strip())
+            return _fits(name, int(str(raw).strip()))
         except ValueError:
-            raise InvalidOptions(name, f"expected a whole number, got {raw!r}") from None
+            raise InvalidOptions(name, f"expected a whole number, got {shown(raw)}") from None
     if tp is float:
         try:
             return float(raw)
-        except (TypeError, ValueError):
-            raise InvalidOptions(name, f"expected a number, got {raw!r}") from None
+        except (TypeError, ValueError, OverflowError):  # (OverflowError: an int past 1e308)
+            raise InvalidOptions(name, f"expected a number, got {shown(raw)}") from None
     if tp is str:
         if not isinstance(raw, str):
-            raise InvalidOptions(name, f"expected text, got {raw!r}")
+            raise InvalidOptions(name, f"expected text, got {shown(raw)}")
         return raw
     raise InvalidOptions(name, f"cannot read a value of type {tp!r}")
