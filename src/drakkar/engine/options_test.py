@@ -6,7 +6,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drakkar.conftest import json_values
-
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.options import GameOptions, check_stack, option
 
