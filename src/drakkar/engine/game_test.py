@@ -36,6 +36,8 @@ NAMES: dict[str, dict[str, list[Any]]] = {
 
 #: whole numbers past 64 bits, and past what Python will write (4,300 digits)
 huge = st.sampled_from([2**64, -(2**64) - 1, 10**30, 10**5000, -(10**5000)])
+#: text far longer than any name
+long = st.sampled_from([100, 1000, 3000]).map(lambda n: "x" * n)
 
 
 def almost(text: str) -> st.SearchStrategy[str]:
@@ -52,7 +54,7 @@ def option_values(game: Game, described: dict[str, Any]) -> st.SearchStrategy[An
     if isinstance(default, int) and not isinstance(default, bool):
         good += [default + 1, default - 1, 0, -1, 1]
     right = st.sampled_from(good)
-    wrong = json_values | st.integers() | st.integers(-3, 600) | huge
+    wrong = json_values | st.integers() | st.integers(-3, 600) | huge | long
     if described["choices"]:
         wrong |= st.sampled_from(described["choices"]).map(str).flatmap(almost)
     names = NAMES.get(game.name, {}).get(name)
@@ -60,10 +62,11 @@ def option_values(game: Game, described: dict[str, Any]) -> st.SearchStrategy[An
         right |= st.lists(st.sampled_from(names), max_size=6)
         some = st.lists(st.sampled_from(names), max_size=8)
         wrong |= some | some.map(lambda xs: ",".join(map(str, xs)))
-        wrong |= st.lists(st.sampled_from(names).map(str).flatmap(almost) | json_values, max_size=4)
+        wrong |= st.lists(
+            st.sampled_from(names).map(str).flatmap(almost) | json_values | long, max_size=4
+        )
     if described["local"]:  # a path on this machine: none, too long, not a path at all
-        long = st.integers(250, 5000).map(lambda n: "x" * n)
-        wrong |= long | long.map(lambda t: "/" + t) | st.text().map(lambda t: t + "\x00")
+        wrong |= long.map(lambda t: "/" + t) | st.text().map(lambda t: t + "\x00")
         wrong |= st.text(max_size=20).map(lambda t: "/" + t)
     return st.one_of(right, wrong)
 
@@ -134,3 +137,13 @@ def test_a_player_count_or_seed_past_64_bits_is_refused_quoted_short(game: Game)
     ):
         game.new(None, 2**64)
     assert game.new(None, 2**64 - 1).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_long_value_is_refused_quoted_short(game: Game) -> None:
+    # a card name of 3,000 letters came back whole in the refusal of every game's stacks
+    for o in game.options_class.describe():
+        for value in ("x" * 3000, ["x" * 3000]):
+            with pytest.raises(InvalidOptions) as refused:
+                game.new(None, 1, {o["name"]: value})
+            assert refused.value.option == o["name"] and len(str(refused.value)) < 400

@@ -29,11 +29,11 @@ def check_stack(name: str, stack: Sequence[Any], deck: Sequence[Any]) -> None:
     for card in dict.fromkeys(stack):
         if card not in deck:
             cards = ", ".join(map(str, dict.fromkeys(deck)))
-            raise InvalidOptions(name, f"no card {card!r} (cards: {cards})")
+            raise InvalidOptions(name, f"no card {shown(card)} (cards: {cards})")
         if stack.count(card) > deck.count(card):
             raise InvalidOptions(
                 name,
-                f"card {card!r} named {stack.count(card)} times but the deck holds "
+                f"card {shown(card)} named {stack.count(card)} times but the deck holds "
                 f"{deck.count(card)}",
             )
 
