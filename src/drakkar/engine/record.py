@@ -116,9 +116,11 @@ class Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
-            raise InvalidRecord(f"cannot read record {str(path)!r}: {e.strerror}") from None
+            raise InvalidRecord(f"cannot read record {shown(str(path))}: {e.strerror}") from None
         except UnicodeDecodeError:
-            raise InvalidRecord(f"record {str(path)!r} is not text (UTF-8)") from None
+            raise InvalidRecord(f"record {shown(str(path))} is not text (UTF-8)") from None
+        except ValueError as e:  # a path no file can have (a NUL byte)
+            raise InvalidRecord(f"cannot read record {shown(str(path))}: {e}") from None
         return cls.loads(text)
 
     @classmethod

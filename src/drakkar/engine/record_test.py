@@ -339,3 +339,19 @@ def test_a_huge_or_long_entry_is_refused_as_a_record_quoted_short(mutate, says) 
     with pytest.raises(InvalidRecord, match=says) as refused:
         Record.from_dict(data)
     assert len(str(refused.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        # a NUL byte raised ValueError out of Record.load
+        ("a\x00b.json", r"cannot read record '.*': embedded null byte$"),
+        ("x" * 300, r"cannot read record '.*\.\.\.': File name too long$"),
+        ("missing.json", r"cannot read record '.*': No such file or directory$"),
+        (".", r"cannot read record '.*': Is a directory$"),
+    ],
+)
+def test_a_record_path_that_cannot_be_read_is_refused_naming_it(tmp_path, name, says) -> None:
+    with pytest.raises(InvalidRecord, match=says) as refused:
+        Record.load(tmp_path / name)
+    assert len(str(refused.value)) < 200
