@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import drakkar
 from drakkar.conftest import GAMES, json_values
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.game import Game
@@ -147,3 +148,53 @@ def test_a_long_value_is_refused_quoted_short(game: Game) -> None:
             with pytest.raises(InvalidOptions) as refused:
                 game.new(None, 1, {o["name"]: value})
             assert refused.value.option == o["name"] and len(str(refused.value)) < 400
+
+
+@st.composite
+def hand_made(draw: st.DrawFn) -> tuple[Game, dict[str, Any]]:
+    """A game, and values for some of its options, to build its options class with."""
+    game = draw(st.sampled_from(GAMES))
+    values = {}
+    for o in game.options_class.describe():
+        if draw(st.booleans()):
+            values[o["name"]] = draw(option_values(game, o) | json_values.map(_listed))
+    return game, values
+
+
+def _listed(value: Any) -> Any:
+    """A list as a tuple, as Python code writes an option's list."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+@given(hand_made())
+def test_any_options_made_by_hand_deal_a_game_or_are_refused_naming_one(case) -> None:
+    game, values = case
+    try:
+        state = game.new(None, 1, game.options_class(**values))
+    except InvalidOptions as refused:
+        assert refused.option in values and len(str(refused)) < 1000
+    else:
+        assert Record.loads(Record.from_state(state).dumps()).replay().full_state() == (
+            state.full_state()
+        )
+
+
+@pytest.mark.parametrize(
+    ("game", "values", "says"),
+    [
+        # options made in Python are not coerced: each raised TypeError from the game's checks
+        ("knarr", {"first_player": "1"}, "'first_player': expected a whole number, got '1'"),
+        ("viking-raid", {"max_rounds": None}, "'max_rounds': expected a whole number, got None"),
+        ("viking-raid", {"stack_viking": 5}, "'stack_viking': expected a tuple of text, got 5"),
+        ("villainous-vikings", {"round_limit": 2.5}, "'round_limit': expected a whole number"),
+        ("villainous-vikings", {"cards": 5}, "'cards': expected text, got 5"),
+        ("gone-viking", {"stack": ["Loki"]}, r"'stack': expected a tuple of text, got \['Loki'\]"),
+        ("high-card", {"stack": (True,)}, r"'stack': expected a tuple of a whole number"),
+    ],
+)
+def test_options_of_the_wrong_type_made_by_hand_are_refused_naming_them(
+    game: str, values: dict[str, Any], says: str
+) -> None:
+    g = drakkar.load(game)
+    with pytest.raises(InvalidOptions, match=f"^option {says}"):
+        g.new(None, 1, g.options_class(**values))

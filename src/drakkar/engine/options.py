@@ -87,10 +87,18 @@ class GameOptions:
         return opts
 
     def check(self, num_players: int | None = None) -> None:
-        """Check choices, then the game's own `validate`."""
+        """Check types (options made by hand are not coerced), choices, then the game's own
+        `validate`."""
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             choices = f.metadata.get("choices")
             value = getattr(self, f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                _fits(f.name, value)
+            if not _is_a(value, hints[f.name]):
+                raise InvalidOptions(
+                    f.name, f"expected {_kind_words(hints[f.name])}, got {shown(value)}"
+                )
             if choices is not None and value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
                 raise InvalidOptions(f.name, f"{shown(value)} is not one of: {allowed}")
@@ -183,6 +191,33 @@ def _type_name(tp: Any) -> str:
     if typing.get_origin(tp) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
         return " or ".join(_type_name(a) for a in typing.get_args(tp))
     return getattr(tp, "__name__", str(tp))
+
+
+def _is_a(value: Any, tp: Any) -> bool:
+    """`value` is of the option type `tp` (as `_coerce` makes them; a bool is no number)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is not None and type(None) in args:  # Optional[X]
+        return value is None or any(_is_a(value, a) for a in args if a is not type(None))
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_is_a(v, args[0] if args else str) for v in value)
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if tp is int:  # a Python int (a record writes no NumPy one) of at most 64 bits
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and value.bit_length() <= WHOLE_BITS
+        )
+    if tp in (str, bool):
+        return isinstance(value, tp)
+    return True
+
+
+def _kind_words(tp: Any) -> str:
+    if typing.get_origin(tp) is tuple:
+        return f"a tuple of {_kind_words(typing.get_args(tp)[0])}"
+    words = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+    return words.get(tp, _type_name(tp))
 
 
 def _coerce(name: str, raw: Any, tp: Any) -> Any:

@@ -37,7 +37,8 @@ class Options(GameOptions):
     )
 
     def __post_init__(self) -> None:
-        if self.cards and not self.cards_digest:  # a set named now: remember what it says
+        # a set named now: remember what it says (a `cards` that is not text: `check` refuses)
+        if isinstance(self.cards, str) and self.cards and not self.cards_digest:
             object.__setattr__(self, "cards_digest", digest(self.card_set()))
             # and where it is, so a record or study of it goes on from any folder
             object.__setattr__(self, "cards", str(Path(self.cards).resolve()))
