@@ -1,8 +1,8 @@
 """Hypothesis's settings for every test, and the strategies the property tests share.
 
 `make test` runs the `default` profile: derandomised (the same examples every run, no example
-database), no deadline (a busy machine is slow, not wrong) and 100 examples a property: about 10 s for
-them all. `HYPOTHESIS_PROFILE=fuzz` runs many more examples, each run new ones.
+database), no deadline (a busy machine is slow, not wrong) and 100 examples a property, about
+10 s for them all. `HYPOTHESIS_PROFILE=fuzz` runs 2,000 a property, new ones each run.
 """
 
 from __future__ import annotations
