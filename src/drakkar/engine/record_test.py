@@ -291,7 +291,7 @@ SPOILS: list[Spoil] = [
 ]
 
 
-@given(played_states(max_steps=400), st.lists(st.sampled_from(SPOILS), max_size=2), st.data())
+@given(played_states(max_steps=300), st.lists(st.sampled_from(SPOILS), max_size=2), st.data())
 def test_any_spoilt_record_replays_whole_or_is_refused_naming_the_entry(state, spoils, data):
     seats = tuple(
         data.draw(st.sampled_from(["human", "random", "heuristic"]))

@@ -188,3 +188,40 @@ def test_any_message_to_a_seat_plays_a_legal_move_or_is_refused_changing_nothing
                 assert table_fingerprint(client, game_id) == before
 
         check()
+
+
+@pytest.mark.timeout(600)
+def test_any_hello_takes_the_seat_its_token_holds_or_is_refused(tmp_path) -> None:
+    app = create_app(SERVED, data_dir=str(tmp_path), bot_delay=0.0, rate=1e9, burst=1e9)
+    with TestClient(app) as client:
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "person"}]
+        created = new_game(client, players=3, seats=seats)
+        tokens = [token(created, 0), "", token(created, 2)]
+        game_id = created["id"]
+        seat = st.integers(-1, 4) | json_values
+        hello_parts = st.fixed_dictionaries(
+            {},
+            optional={
+                "seat": seat,
+                "token": st.sampled_from(tokens) | st.text(max_size=30) | json_values,
+                "mvoe": json_values,
+            },
+        )
+
+        @given(hello_parts)
+        def check(parts: dict[str, Any]) -> None:
+            before = table_fingerprint(client, game_id)
+            with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+                ws.send_text(json.dumps({"type": "hello", **parts}))
+                reply = ws.receive_json()
+            held = parts.get("seat")
+            if reply["type"] == "state":  # its own seat with its own token, or watching
+                if parts.get("token") is not None or held is not None:
+                    assert held in (0, 2) and parts.get("token") == tokens[held]
+                assert reply["seat"] == held
+            else:
+                assert reply["code"] in ("bad-seat", "bad-token", "bad-message"), reply
+                assert any(w in reply["reason"] for w in ("seat", "token", "field")), reply
+            assert table_fingerprint(client, game_id) == before
+
+        check()
