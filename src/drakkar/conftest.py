@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-import drakkar
 from drakkar.engine.game import Game
+from drakkar.engine.registry import games
 from drakkar.engine.state import State
 from drakkar.engine.toy import HIGH_CARD
 
@@ -38,7 +38,7 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 #: every registered game, and the toy the engine's own tests play
-GAMES: list[Game] = [*drakkar.games(), HIGH_CARD]
+GAMES: list[Game] = [*games(), HIGH_CARD]
 
 #: JSON's scalars as `json.loads` gives them: whole numbers of any size, any float, text
 json_scalars = (
