@@ -92,6 +92,8 @@ def new_games(draw: st.DrawFn) -> tuple[Game, Any, Any, dict[str, Any]]:
             options[key] = draw(option_values(game, described_one))
     if draw(st.integers(0, 4)) == 0:  # a name no option has
         options[draw(st.text(max_size=10))] = draw(json_values)
+    if draw(st.integers(0, 9)) == 0:  # a name that is no text, or options that are no mapping
+        return game, players, seed, draw(json_values | st.builds(dict, st.just([(1, 2)])))
     return game, players, seed, options
 
 
@@ -102,7 +104,9 @@ def test_any_arguments_to_new_deal_a_game_or_are_refused_naming_one(case) -> Non
     try:
         state = game.new(players, seed, options)
     except InvalidOptions as refused:
-        named = {"players", "seed", *options, *(k.replace("-", "_") for k in options)}
+        keys = options if isinstance(options, dict) else {}
+        named = {"players", "seed", "options", *keys}
+        named |= {k.replace("-", "_") for k in keys if isinstance(k, str)}
         assert refused.option in named
         assert f"option {refused.option!r}: " in str(refused)
         assert len(str(refused)) < 1000  # what is wrong, not a page of input back
@@ -198,3 +202,18 @@ def test_options_of_the_wrong_type_made_by_hand_are_refused_naming_them(
     g = drakkar.load(game)
     with pytest.raises(InvalidOptions, match=f"^option {says}"):
         g.new(None, 1, g.options_class(**values))
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        # each raised TypeError, ValueError or AttributeError out of Game.new
+        ([1], "expected a mapping of option names to values, got \\[1\\]"),
+        ("ship", "expected a mapping of option names to values, got 'ship'"),
+        ({2: 3}, "an option's name is text, not 2"),
+        ({"ship": "normal", None: 1}, "an option's name is text, not None"),
+    ],
+)
+def test_options_that_are_no_mapping_of_names_are_refused(options: Any, says: str) -> None:
+    with pytest.raises(InvalidOptions, match=f"^option 'options': {says}$"):
+        drakkar.load("knarr").new(3, 1, options)

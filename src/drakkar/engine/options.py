@@ -72,11 +72,17 @@ class GameOptions:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None, num_players: int | None = None) -> Self:
         """Build and validate options from a mapping of names to values (strings allowed)."""
+        if values is not None and not isinstance(values, Mapping):
+            raise InvalidOptions(
+                "options", f"expected a mapping of option names to values, got {shown(values)}"
+            )
         values = dict(values or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         hints = _hints(cls) if values else {}
         kwargs: dict[str, Any] = {}
         for name, raw in values.items():
+            if not isinstance(name, str):
+                raise InvalidOptions("options", f"an option's name is text, not {shown(name)}")
             key = name.replace("-", "_")
             if key not in fields:
                 known = ", ".join(sorted(fields)) or "none"
