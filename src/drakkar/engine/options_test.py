@@ -102,15 +102,10 @@ def test_check_stack_refuses_a_card_the_deck_lacks_or_holds_fewer_times_than_nam
 
 
 @dataclass(frozen=True)
-class EveryKind(GameOptions):
+class EveryKind(Opts):
     """An option of every type a game may declare."""
 
-    sinking: str = option("out", "a choice", choices=("out", "lose-raid"))
-    rounds: int = option(3, "a whole number")
-    fast: bool = option(False, "a yes or no")
-    stack: tuple[str, ...] = option((), "a list of text")
     seats: tuple[int, ...] = option((), "a list of whole numbers")
-    limit: int | None = option(None, "a whole number or none")
     odds: float = option(0.5, "a number")
 
 
@@ -145,9 +140,9 @@ def test_a_number_too_large_for_a_float_is_refused_naming_the_option() -> None:
         # message quoting it; one over 64 bits was taken, and no record of the game could be saved
         ({"sinking": 10**5000}, "'sinking': expected text, got a whole number of 16610 bits"),
         ({"stack": [10**5000]}, "'stack': expected text, got a whole number of 16610 bits"),
-        ({"rounds": 10**5000}, "'rounds': expected a whole number of at most 64 bits, got a who"),
-        ({"rounds": 2**64}, "'rounds': expected a whole number of at most 64 bits, got 1844674"),
-        ({"rounds": "9" * 5000}, "'rounds': expected a whole number, got '99999"),
+        ({"limit": 10**5000}, "'limit': expected a whole number of at most 64 bits, got a who"),
+        ({"limit": 2**64}, "'limit': expected a whole number of at most 64 bits, got 1844674"),
+        ({"limit": "9" * 5000}, "'limit': expected a whole number, got '99999"),
         ({"seats": ["9" * 30]}, "'seats': expected a whole number of at most 64 bits, got 9999"),
         ({"sinking": "x" * 5000}, "'sinking': 'xxxxxxxx"),
     ],
@@ -156,4 +151,4 @@ def test_a_huge_value_is_refused_quoted_short(values, says) -> None:
     with pytest.raises(InvalidOptions, match=f"^option {says}") as refused:
         EveryKind.from_mapping(values)
     assert len(str(refused.value)) < 150
-    assert EveryKind.from_mapping({"rounds": -(2**64) + 1, "seats": [2**64 - 1]}).rounds < 0
+    assert EveryKind.from_mapping({"limit": -(2**64) + 1, "seats": [2**64 - 1]}).limit < 0
