@@ -37,7 +37,7 @@ from typing import Any
 
 from drakkar.agents.spec import FACTORIES, agent_params
 from drakkar.engine.agent import Agent
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.game import Game
 from drakkar.engine.rng import Rng
 from drakkar.engine.state import State
@@ -421,7 +421,7 @@ def _blend(returns: list[float], scores: list[float], margin: float) -> list[flo
 
 def _check(ok: bool, name: str, value: Any, wanted: str) -> None:
     if not ok:
-        raise InvalidOptions("agent", f"ismcts: {name}={value!r} must be {wanted}")
+        raise InvalidOptions("agent", f"ismcts: {name}={shown(value)} must be {wanted}")
 
 
 #: what a spec string starts from, before the game's own defaults and the spec's parameters:

@@ -16,7 +16,7 @@ from typing import Any
 
 from drakkar.agents.random_agent import RandomAgent
 from drakkar.engine.agent import Agent
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.game import Game
 
 #: the difficulty levels offered by name in `drakkar play` and the web lobby
@@ -37,7 +37,7 @@ def _heuristic(game: Game, seed: int | None, params: dict[str, str]) -> Agent:
 
 def _no_params(name: str, params: dict[str, str]) -> None:
     if params:
-        raise InvalidOptions("agent", f"{name!r} takes no parameters, got {sorted(params)}")
+        raise InvalidOptions("agent", f"{name!r} takes no parameters, got {shown(sorted(params))}")
 
 
 FACTORIES: dict[str, Factory] = {"random": _random, "heuristic": _heuristic}
@@ -52,7 +52,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise InvalidOptions("agent", f"{spec!r}: expected key=value, got {part!r}")
+            raise InvalidOptions("agent", f"{shown(spec)}: expected key=value, got {shown(part)}")
         params[key.strip()] = value.strip()
     return name, params
 
@@ -76,11 +76,13 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         _load_plugins()
     if name not in FACTORIES:
         known = ", ".join(sorted(FACTORIES) + sorted(LEVELS))
-        raise InvalidOptions("agent", f"no agent called {name!r}; agents: {known}")
+        raise InvalidOptions("agent", f"no agent called {shown(name)}; agents: {known}")
     try:
         return FACTORIES[name](game, seed, params)
     except NotImplementedError as e:  # e.g. a game with no heuristic bot yet
-        raise InvalidOptions("agent", f"{spec.strip()!r} cannot play {game.title}: {e}") from None
+        raise InvalidOptions(
+            "agent", f"{shown(spec.strip())} cannot play {game.title}: {e}"
+        ) from None
 
 
 KIND_WORDS = {int: "a whole number", float: "a number", str: "text"}
@@ -92,12 +94,12 @@ def agent_params(name: str, params: dict[str, str], types: dict[str, type]) -> d
     for key, raw in params.items():
         if key not in types:
             raise InvalidOptions(
-                "agent", f"{name!r} has no parameter {key!r}; it takes {sorted(types)}"
+                "agent", f"{name!r} has no parameter {shown(key)}; it takes {sorted(types)}"
             )
         try:
             out[key] = types[key](raw)
         except ValueError:
             raise InvalidOptions(
-                "agent", f"{name}: {key}={raw!r} is not {KIND_WORDS.get(types[key], 'valid')}"
+                "agent", f"{name}: {key}={shown(raw)} is not {KIND_WORDS.get(types[key], 'valid')}"
             ) from None
     return out

@@ -1,8 +1,13 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from drakkar.agents.ismcts import PARAMS
 from drakkar.agents.random_agent import RandomAgent
-from drakkar.agents.spec import agent_params, make_agent, parse_spec
-from drakkar.engine.errors import InvalidOptions
+from drakkar.agents.spec import FACTORIES, LEVELS, agent_params, make_agent, parse_spec
+from drakkar.conftest import GAMES
+from drakkar.engine.agent import Agent
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.toy import HIGH_CARD
 
 
@@ -64,3 +69,58 @@ def test_an_agent_a_game_cannot_have_is_refused_naming_the_game() -> None:
             make_agent(spec, game)
     s = game.new(2, seed=5)
     assert make_agent("ismcts:iterations=20", game, 1).act(s, 0) in s.legal_actions()
+
+
+# -- property: any spec string, for every game ----------------------------------------------
+
+#: parameters as a person might write them: real names and values, near misses, anything
+param = st.tuples(
+    st.sampled_from([*PARAMS, "iteration", "Iterations", "", " "]) | st.text(max_size=6),
+    st.sampled_from(["1", "0", "-1", "2.5", "nan", "inf", "1e999", "1_0", "heuristic", ""])
+    | st.integers(-5, 10**30).map(str)
+    | st.text(max_size=8),
+).map(lambda kv: f"{kv[0]}={kv[1]}")
+specs = (
+    st.tuples(
+        st.sampled_from([*FACTORIES, "ismcts", *LEVELS, "Hard", " easy ", "wizard", ""]),
+        st.lists(param | st.text(max_size=6), max_size=3),
+    ).map(lambda t: t[0] + (":" + ",".join(t[1]) if t[1] else ""))
+    | st.text(max_size=30)
+    | st.sampled_from(["x" * 3000, "ismcts:" + "x" * 3000, "ismcts:iterations=" + "9" * 5000])
+)
+
+
+@given(st.sampled_from(GAMES), specs)
+def test_any_spec_makes_an_agent_or_is_refused_naming_it(game, spec) -> None:
+    try:
+        agent = make_agent(spec, game, seed=1)
+    except InvalidOptions as refused:
+        assert refused.option == "agent" and len(str(refused)) < 500
+        # it names the spec, the agent or the parameter that is wrong
+        name, _, rest = spec.strip().partition(":")
+        keys = [part.partition("=")[0].strip() for part in rest.split(",")]
+        said = str(refused)
+        assert any(
+            shown(what)[:20] in said or (what and what[:20] in said)
+            for what in (spec, spec.strip(), name.strip().lower(), *keys)
+        ), said
+    else:
+        assert isinstance(agent, Agent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        # each came back whole in the refusal: a page of input, not what is wrong
+        ("x" * 3000, "no agent called 'xxx"),
+        ("ismcts:" + "x" * 3000, "expected key=value, got 'xxx"),
+        ("ismcts:" + "x" * 3000 + "=1", "has no parameter 'xxx"),
+        ("ismcts:iterations=" + "9" * 5000, "iterations='999"),
+        ("random:" + ",".join(f"k{i}=1" for i in range(500)), "takes no parameters, got \\['k0'"),
+        ("ismcts:rollout=" + "x" * 3000, "rollout='xxx"),
+    ],
+)
+def test_a_long_spec_is_refused_quoted_short(spec: str, says: str) -> None:
+    with pytest.raises(InvalidOptions, match=says) as refused:
+        make_agent(spec, HIGH_CARD)
+    assert len(str(refused.value)) < 300

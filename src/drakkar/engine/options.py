@@ -20,7 +20,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 
 
 def check_stack(name: str, stack: Sequence[Any], deck: Sequence[Any]) -> None:
@@ -29,11 +29,11 @@ def check_stack(name: str, stack: Sequence[Any], deck: Sequence[Any]) -> None:
     for card in dict.fromkeys(stack):
         if card not in deck:
             cards = ", ".join(map(str, dict.fromkeys(deck)))
-            raise InvalidOptions(name, f"no card {card!r} (cards: {cards})")
+            raise InvalidOptions(name, f"no card {shown(card)} (cards: {cards})")
         if stack.count(card) > deck.count(card):
             raise InvalidOptions(
                 name,
-                f"card {card!r} named {stack.count(card)} times but the deck holds "
+                f"card {shown(card)} named {stack.count(card)} times but the deck holds "
                 f"{deck.count(card)}",
             )
 
@@ -72,11 +72,17 @@ class GameOptions:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None, num_players: int | None = None) -> Self:
         """Build and validate options from a mapping of names to values (strings allowed)."""
+        if values is not None and not isinstance(values, Mapping):
+            raise InvalidOptions(
+                "options", f"expected a mapping of option names to values, got {shown(values)}"
+            )
         values = dict(values or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         hints = _hints(cls) if values else {}
         kwargs: dict[str, Any] = {}
         for name, raw in values.items():
+            if not isinstance(name, str):
+                raise InvalidOptions("options", f"an option's name is text, not {shown(name)}")
             key = name.replace("-", "_")
             if key not in fields:
                 known = ", ".join(sorted(fields)) or "none"
@@ -87,13 +93,21 @@ class GameOptions:
         return opts
 
     def check(self, num_players: int | None = None) -> None:
-        """Check choices, then the game's own `validate`."""
+        """Check types (options made by hand are not coerced), choices, then the game's own
+        `validate`."""
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             choices = f.metadata.get("choices")
             value = getattr(self, f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                _fits(f.name, value)
+            if not _is_a(value, hints[f.name]):
+                raise InvalidOptions(
+                    f.name, f"expected {_kind_words(hints[f.name])}, got {shown(value)}"
+                )
             if choices is not None and value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise InvalidOptions(f.name, f"{value!r} is not one of: {allowed}")
+                raise InvalidOptions(f.name, f"{shown(value)} is not one of: {allowed}")
         self.validate(num_players)
 
     def validate(self, num_players: int | None) -> None:
@@ -135,11 +149,24 @@ def as_whole(value: Any) -> int | None:
         return None
 
 
+#: the most bits a player count, a seed or a whole-number option may have: the random stream
+#: reads 64 of a seed, and a record must hold the number (Python writes none over 4,300 digits)
+WHOLE_BITS = 64
+
+
 def whole_number_of(name: str, value: Any) -> int:
-    """`value` as an int (`as_whole`), else InvalidOptions naming `name`."""
+    """`value` as an int (`as_whole`) of at most 64 bits, else InvalidOptions naming `name`."""
     n = as_whole(value)
     if n is None:
-        raise InvalidOptions(name, f"expected a whole number, got {value!r}")
+        raise InvalidOptions(name, f"expected a whole number, got {shown(value)}")
+    return _fits(name, n)
+
+
+def _fits(name: str, n: int) -> int:
+    if n.bit_length() > WHOLE_BITS:
+        raise InvalidOptions(
+            name, f"expected a whole number of at most {WHOLE_BITS} bits, got {shown(n)}"
+        )
     return n
 
 
@@ -172,6 +199,33 @@ def _type_name(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
+def _is_a(value: Any, tp: Any) -> bool:
+    """`value` is of the option type `tp` (as `_coerce` makes them; a bool is no number)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is not None and type(None) in args:  # Optional[X]
+        return value is None or any(_is_a(value, a) for a in args if a is not type(None))
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_is_a(v, args[0] if args else str) for v in value)
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if tp is int:  # a Python int (a record writes no NumPy one) of at most 64 bits
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and value.bit_length() <= WHOLE_BITS
+        )
+    if tp in (str, bool):
+        return isinstance(value, tp)
+    return True
+
+
+def _kind_words(tp: Any) -> str:
+    if typing.get_origin(tp) is tuple:
+        return f"a tuple of {_kind_words(typing.get_args(tp)[0])}"
+    words = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+    return words.get(tp, _type_name(tp))
+
+
 def _coerce(name: str, raw: Any, tp: Any) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -187,7 +241,7 @@ def _coerce(name: str, raw: Any, tp: Any) -> Any:
         elif isinstance(raw, list | tuple):
             items = list(raw)
         else:
-            raise InvalidOptions(name, f"expected a list, got {raw!r}")
+            raise InvalidOptions(name, f"expected a list, got {shown(raw)}")
         return tuple(_coerce(name, item, inner) for item in items)
     if tp is bool:
         if isinstance(raw, bool):
@@ -196,23 +250,23 @@ def _coerce(name: str, raw: Any, tp: Any) -> Any:
             return True
         if isinstance(raw, str) and raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise InvalidOptions(name, f"expected true or false, got {raw!r}")
+        raise InvalidOptions(name, f"expected true or false, got {shown(raw)}")
     if tp is int:
         if isinstance(raw, bool):
-            raise InvalidOptions(name, f"expected a whole number, got {raw!r}")
+            raise InvalidOptions(name, f"expected a whole number, got {shown(raw)}")
         if isinstance(raw, int):
-            return raw
+            return _fits(name, raw)
         try:
-            return int(str(raw).strip())
+            return _fits(name, int(str(raw).strip()))
         except ValueError:
-            raise InvalidOptions(name, f"expected a whole number, got {raw!r}") from None
+            raise InvalidOptions(name, f"expected a whole number, got {shown(raw)}") from None
     if tp is float:
         try:
             return float(raw)
-        except (TypeError, ValueError):
-            raise InvalidOptions(name, f"expected a number, got {raw!r}") from None
+        except (TypeError, ValueError, OverflowError):  # (OverflowError: an int past 1e308)
+            raise InvalidOptions(name, f"expected a number, got {shown(raw)}") from None
     if tp is str:
         if not isinstance(raw, str):
-            raise InvalidOptions(name, f"expected text, got {raw!r}")
+            raise InvalidOptions(name, f"expected text, got {shown(raw)}")
         return raw
     raise InvalidOptions(name, f"cannot read a value of type {tp!r}")

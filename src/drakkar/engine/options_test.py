@@ -1,7 +1,11 @@
+import dataclasses
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from drakkar.conftest import json_values
 from drakkar.engine.errors import InvalidOptions
 from drakkar.engine.options import GameOptions, check_stack, option
 
@@ -95,3 +99,56 @@ def test_check_stack_refuses_a_card_the_deck_lacks_or_holds_fewer_times_than_nam
     with pytest.raises(InvalidOptions, match=r"^option 'deck': no card 'c' \(cards: a, b\)$") as e:
         check_stack("deck", ("b", "c"), deck)
     assert e.value.option == "deck"
+
+
+@dataclass(frozen=True)
+class EveryKind(Opts):
+    """An option of every type a game may declare."""
+
+    seats: tuple[int, ...] = option((), "a list of whole numbers")
+    odds: float = option(0.5, "a number")
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from([f.name for f in dataclasses.fields(EveryKind)]) | st.text(max_size=8),
+        json_values | st.floats() | st.integers().map(str) | st.sampled_from(["1e999", "nan"]),
+        max_size=4,
+    )
+)
+def test_any_values_make_options_or_a_refusal_naming_the_option(values) -> None:
+    try:
+        opts = EveryKind.from_mapping(values)
+    except InvalidOptions as refused:
+        assert refused.option in values and f"option {refused.option!r}: " in str(refused)
+    else:
+        assert EveryKind.from_mapping(opts.to_dict()) == opts  # what a record keeps, read again
+
+
+def test_a_number_too_large_for_a_float_is_refused_naming_the_option() -> None:
+    # float(10**400) raised OverflowError out of from_mapping
+    with pytest.raises(
+        InvalidOptions, match=r"^option 'odds': expected a number, got a whole number of 1329 bits$"
+    ):
+        EveryKind.from_mapping({"odds": 10**400})
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        # a whole number Python will not write (over 4,300 digits) raised ValueError from the
+        # message quoting it; one over 64 bits was taken, and no record of the game could be saved
+        ({"sinking": 10**5000}, "'sinking': expected text, got a whole number of 16610 bits"),
+        ({"stack": [10**5000]}, "'stack': expected text, got a whole number of 16610 bits"),
+        ({"limit": 10**5000}, "'limit': expected a whole number of at most 64 bits, got a who"),
+        ({"limit": 2**64}, "'limit': expected a whole number of at most 64 bits, got 1844674"),
+        ({"limit": "9" * 5000}, "'limit': expected a whole number, got '99999"),
+        ({"seats": ["9" * 30]}, "'seats': expected a whole number of at most 64 bits, got 9999"),
+        ({"sinking": "x" * 5000}, "'sinking': 'xxxxxxxx"),
+    ],
+)
+def test_a_huge_value_is_refused_quoted_short(values, says) -> None:
+    with pytest.raises(InvalidOptions, match=f"^option {says}") as refused:
+        EveryKind.from_mapping(values)
+    assert len(str(refused.value)) < 150
+    assert EveryKind.from_mapping({"limit": -(2**64) + 1, "seats": [2**64 - 1]}).limit < 0

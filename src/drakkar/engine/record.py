@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drakkar.engine.errors import DrakkarError, IllegalAction, InvalidRecord, shown
+from drakkar.engine.options import WHOLE_BITS
 
 if TYPE_CHECKING:
     from drakkar.engine.game import Game
@@ -115,9 +116,11 @@ class Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
-            raise InvalidRecord(f"cannot read record {str(path)!r}: {e.strerror}") from None
+            raise InvalidRecord(f"cannot read record {shown(str(path))}: {e.strerror}") from None
         except UnicodeDecodeError:
-            raise InvalidRecord(f"record {str(path)!r} is not text (UTF-8)") from None
+            raise InvalidRecord(f"record {shown(str(path))} is not text (UTF-8)") from None
+        except ValueError as e:  # a path no file can have (a NUL byte)
+            raise InvalidRecord(f"cannot read record {shown(str(path))}: {e}") from None
         return cls.loads(text)
 
     @classmethod
@@ -182,11 +185,11 @@ class Record:
             try:
                 state.apply(a)
             except IllegalAction as e:
-                raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
+                raise InvalidRecord(f"'actions'[{i}] = {shown(a)}: {e}") from None
             if other is not None:
                 raise InvalidRecord(
-                    f"'labels'[{i}] is {written!r}, which is action {other}, but the action "
-                    f"is {a} ({label!r}): the record was altered"
+                    f"'labels'[{i}] is {shown(written)}, which is action {other}, but the action "
+                    f"is {shown(a)} ({label!r}): the record was altered"
                 )
 
     def new_state(self) -> State:
@@ -201,7 +204,7 @@ class Record:
             try:
                 state.apply(a)
             except IllegalAction as e:
-                raise InvalidRecord(f"'actions'[{i}] = {a}: {e}") from None
+                raise InvalidRecord(f"'actions'[{i}] = {shown(a)}: {e}") from None
         return state
 
 
@@ -213,13 +216,13 @@ def _check_fields(data: Any) -> Game:
     if not isinstance(data, dict):
         raise InvalidRecord("a record is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
-        raise InvalidRecord(f"'format' is {data.get('format')!r}, expected {FORMAT!r}")
+        raise InvalidRecord(f"'format' is {shown(data.get('format'))}, expected {FORMAT!r}")
     version = data.get("format_version", FORMAT_VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise InvalidRecord(f"'format_version' must be a whole number from 1, got {version!r}")
+        raise InvalidRecord(f"'format_version' must be a whole number from 1, got {shown(version)}")
     if version > FORMAT_VERSION:
         raise InvalidRecord(
-            f"'format_version' is {version}: the record was written by a newer drakkar "
+            f"'format_version' is {shown(version)}: the record was written by a newer drakkar "
             f"(this one reads format {FORMAT_VERSION})"
         )
     unknown = [k for k in data if k not in FIELDS]
@@ -232,17 +235,21 @@ def _check_fields(data: Any) -> Game:
             raise InvalidRecord(f"missing {key!r}")
         value = data[key]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise InvalidRecord(f"{key!r} must be {KIND_WORDS[kind]}, got {value!r}")
+            raise InvalidRecord(f"{key!r} must be {KIND_WORDS[kind]}, got {shown(value)}")
     try:
         game = load(data["game"])
     except DrakkarError as e:
         raise InvalidRecord(f"'game': {e}") from None
     if data["rules_version"] != game.rules_version:
         raise InvalidRecord(
-            f"'rules_version' is {data['rules_version']!r}; this drakkar plays "
+            f"'rules_version' is {shown(data['rules_version'])}; this drakkar plays "
             f"{game.title} rules version {game.rules_version!r}"
+        )
+    if data["seed"].bit_length() > WHOLE_BITS:  # (the random stream reads no more)
+        raise InvalidRecord(
+            f"'seed' must be a whole number of at most {WHOLE_BITS} bits, got {shown(data['seed'])}"
         )
     for i, a in enumerate(data["actions"]):
         if isinstance(a, bool) or not isinstance(a, int):
-            raise InvalidRecord(f"'actions'[{i}] must be a whole number, got {a!r}")
+            raise InvalidRecord(f"'actions'[{i}] must be a whole number, got {shown(a)}")
     return game

@@ -1,10 +1,16 @@
+import copy
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from drakkar.engine.errors import InvalidRecord
-from drakkar.engine.record import Record
+from drakkar.conftest import json_values, played_states
+from drakkar.engine.errors import InvalidRecord, shown
+from drakkar.engine.record import FIELDS, Record
 from drakkar.engine.toy import HIGH_CARD
 
 
@@ -147,3 +153,205 @@ def test_a_label_in_older_wording_is_read_by_its_action() -> None:
     again = Record.loads(json.dumps(data))
     assert again.actions == tuple(data["actions"])
     assert again.replay().full_state() == finished().replay().full_state()
+
+
+# -- properties: any JSON, and records of random games with one entry spoilt ----------------
+
+
+def loaded_or_refused(data: Any, names: tuple[str, ...]) -> Record | None:
+    """Load `data` (as JSON text, and as the object): the record, equal either way and saved
+    and read again whole, or InvalidRecord naming one of `names`, and `data` left as it was."""
+    kept = copy.deepcopy(data)
+    try:
+        text = json.dumps(data)
+    except ValueError:  # (a lone surrogate or a number Python will not write)
+        text = None
+    try:
+        record = Record.from_dict(data)
+    except InvalidRecord as refused:
+        assert any(name in str(refused) for name in names), (str(refused), names)
+        assert len(str(refused)) < 1000
+        if text is not None:
+            with pytest.raises(InvalidRecord):
+                Record.loads(text)
+        record = None
+    else:
+        assert Record.loads(record.dumps()) == record
+        if text is not None:
+            assert Record.loads(text) == record
+    assert data == kept
+    return record
+
+
+@given(json_values | st.dictionaries(st.sampled_from(FIELDS), json_values))
+def test_any_json_is_a_record_or_refused_naming_the_entry(data) -> None:
+    loaded_or_refused(data, ("record", *(repr(k) for k in FIELDS)))
+
+
+@given(st.text(max_size=50) | st.binary(max_size=50).map(lambda b: b.decode("latin-1")))
+def test_any_text_is_a_record_or_refused_saying_why(text) -> None:
+    with pytest.raises(InvalidRecord, match="JSON|record|field|missing"):
+        Record.loads(text)
+
+
+#: how a record may be spoilt: each returns the names one of which its refusal must say
+Spoil = Callable[[dict[str, Any], st.DrawFn], tuple[str, ...]]
+
+
+#: the first bad action is named, or the first label that then names another legal move
+ACTIONS = ("'actions'[", "'labels'[")
+
+
+def replace_action(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    if not isinstance(data.get("actions"), list) or not data["actions"]:
+        return ()
+    i = draw(st.integers(0, len(data["actions"]) - 1))
+    data["actions"][i] = draw(st.integers(-3, 400) | st.integers() | json_values)
+    return ACTIONS
+
+
+def append_action(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    if not isinstance(data.get("actions"), list):
+        return ()
+    data["actions"].append(draw(st.integers(-3, 400)))
+    data.pop("labels", None)
+    return ACTIONS
+
+
+def drop_actions(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    if not isinstance(data.get("actions"), list) or not isinstance(data.get("labels"), list):
+        return ()
+    keep = draw(st.integers(0, len(data["actions"])))
+    del data["actions"][keep:]
+    del data["labels"][keep:]
+    return ()  # an unfinished game is a record like any other
+
+
+def delete_key(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    key = draw(st.sampled_from(sorted(data)))
+    del data[key]
+    return (f"missing {key!r}",)
+
+
+def replace_value(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    key = draw(st.sampled_from(sorted(data)))
+    data[key] = draw(json_values)
+    return (repr(key), "'options' or 'players'", "'actions'[", "'labels'")
+
+
+def change_setting(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    key = draw(st.sampled_from(["seed", "players", "format_version", "game", "rules_version"]))
+    if not isinstance(data.get(key, 1 if key == "format_version" else None), int | str):
+        return ()
+    if key == "seed":
+        data[key] = draw(st.integers(-(2**65), 2**65) | st.sampled_from([-1, 2**63, 2**64]))
+    elif key in ("players", "format_version"):
+        data[key] = draw(st.integers(-2, 9) | st.sampled_from([2**63, -(2**70)]))
+    else:
+        data[key] = draw(
+            st.sampled_from(["", f"{data[key]}x", str(data[key]).upper(), "high-card"])
+        )
+    # (another game has another rules version, or options, or actions)
+    also = ("'rules_version'",) if key == "game" else ()
+    return (repr(key), *also, "'options' or 'players'", "'actions'[", "'labels'[", "'seats'")
+
+
+def add_option(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    if not isinstance(data.get("options"), dict):
+        return ()
+    key = draw(st.text(max_size=10) | st.sampled_from(sorted(data["options"]) or ["x"]))
+    data["options"][key] = draw(json_values)
+    return ("'options' or 'players'", "'actions'[", "'labels'[")
+
+
+def add_field(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    key = draw(st.text(max_size=10).filter(lambda k: k not in FIELDS))
+    data[key] = draw(json_values)
+    return (f"no field {shown(key)} in a record",)
+
+
+def change_label(data: dict[str, Any], draw: st.DrawFn) -> tuple[str, ...]:
+    if not isinstance(data.get("labels"), list) or not data["labels"]:
+        return ()
+    i = draw(st.integers(0, len(data["labels"]) - 1))
+    data["labels"][i] = draw(st.sampled_from(data["labels"]) | st.text(max_size=20) | json_values)
+    return ("'labels'",)
+
+
+SPOILS: list[Spoil] = [
+    replace_action,
+    append_action,
+    drop_actions,
+    delete_key,
+    replace_value,
+    change_setting,
+    add_option,
+    add_field,
+    change_label,
+]
+
+
+@given(played_states(max_steps=300), st.lists(st.sampled_from(SPOILS), max_size=2), st.data())
+def test_any_spoilt_record_replays_whole_or_is_refused_naming_the_entry(state, spoils, data):
+    seats = tuple(
+        data.draw(st.sampled_from(["human", "random", "heuristic"]))
+        for _ in range(state.num_players)
+    )
+    record = Record.from_state(state, seats=seats)
+    spoilt = record.to_dict()
+    names: list[str] = []
+    for spoil in spoils:
+        names += spoil(spoilt, data.draw)
+    again = loaded_or_refused(spoilt, tuple(names))
+    if again is None:
+        assert names, "a record spoilt by nothing was refused"
+        return
+    replayed = again.replay()
+    assert list(replayed.history) == list(again.actions)
+    if (again.game, again.players, again.seed, again.options) == (
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+    ) and again.actions == record.actions:
+        assert replayed.full_state() == state.full_state()
+
+
+@pytest.mark.parametrize(
+    ("mutate", "says"),
+    [
+        # a seed past 64 bits raised InvalidOptions, not InvalidRecord (10**5000 was loaded,
+        # and the record could not be written again)
+        (lambda d: d.update(seed=2**64), r"^'seed' must be a whole number of at most 64 bits"),
+        (lambda d: d.update(seed=10**5000), "'seed' .* got a whole number of 16610 bits$"),
+        # an action Python will not write raised ValueError from the refusal quoting it
+        (lambda d: d["actions"].__setitem__(0, 10**5000), r"^'actions'\[0\] = a whole number of"),
+        # a long value is quoted short, not a page of it back
+        (lambda d: d.update(players=[0] * 1000), r"^'players' must be a whole number, got \[0, 0"),
+        (lambda d: d.update(format="x" * 1000), "^'format' is 'xxxx"),
+        (lambda d: d.update(rules_version="x" * 1000), "^'rules_version' is 'xxxx"),
+        (lambda d: d.update(game="x" * 1000), "^'game': no game called 'xxxx"),
+    ],
+)
+def test_a_huge_or_long_entry_is_refused_as_a_record_quoted_short(mutate, says) -> None:
+    data = good()
+    mutate(data)
+    with pytest.raises(InvalidRecord, match=says) as refused:
+        Record.from_dict(data)
+    assert len(str(refused.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        # a NUL byte raised ValueError out of Record.load
+        ("a\x00b.json", r"cannot read record '.*': embedded null byte$"),
+        ("x" * 300, r"cannot read record '.*\.\.\.': File name too long$"),
+        ("missing.json", r"cannot read record '.*': No such file or directory$"),
+        (".", r"cannot read record '.*': Is a directory$"),
+    ],
+)
+def test_a_record_path_that_cannot_be_read_is_refused_naming_it(tmp_path, name, says) -> None:
+    with pytest.raises(InvalidRecord, match=says) as refused:
+        Record.load(tmp_path / name)
+    assert len(str(refused.value)) < 200

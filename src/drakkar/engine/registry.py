@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from drakkar.engine.errors import UnknownGame
+from drakkar.engine.errors import UnknownGame, shown
 from drakkar.engine.game import Game
 
 
@@ -46,4 +46,4 @@ def load(name: str) -> Game:
     if key in found:
         return found[key]
     known = ", ".join(found) or "none"
-    raise UnknownGame(f"no game called {name!r}; games: {known}")
+    raise UnknownGame(f"no game called {shown(name)}; games: {known}")

@@ -4,9 +4,14 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from drakkar.engine.errors import IllegalAction, InvalidOptions
+from drakkar.conftest import fingerprint, played_states
+from drakkar.engine.errors import IllegalAction, InvalidOptions, shown
+from drakkar.engine.options import as_whole
 from drakkar.engine.record import Record
+from drakkar.engine.state import State
 from drakkar.engine.toy import HIGH_CARD, HighCardOptions
 
 
@@ -128,3 +133,92 @@ def test_an_action_is_an_integer_of_any_type_and_nothing_else() -> None:
     s.apply(np.array(2))  # type: ignore[arg-type]
     assert s.history == [8, 2] and all(type(a) is int for a in s.history)
     assert json.loads(Record.from_state(s).dumps())["actions"] == [8, 2]
+
+
+# -- properties: any input to apply and parse_action, on states reached by random play ------
+
+#: anything a caller might pass as an action: ints of every size and type, and what is not one
+any_action = (
+    st.integers(-3, 300)
+    | st.integers()
+    | st.integers(-(2**31), 2**31 - 1).map(np.int64)
+    | st.integers(0, 2**32 - 1).map(np.uint32)
+    | st.sampled_from([2**64, 10**5000, -(10**5000)])
+    | st.booleans()
+    | st.floats()
+    | st.text(max_size=12)
+    | st.none()
+    | st.builds(list)
+)
+
+
+def the_number(action: object) -> int | None:
+    """`action` as the int apply plays, or None when it is no integer."""
+    return as_whole(action)
+
+
+@given(played_states(max_steps=2000), st.data())
+def test_any_action_either_is_legal_and_played_or_is_refused_naming_it(state, data) -> None:
+    legal = state.legal_actions()
+    guesses = any_action | (st.sampled_from(legal) if legal else st.nothing())
+    action = data.draw(guesses, label="action")
+    before = fingerprint(state)
+    n = the_number(action)
+    if n is not None and n in legal:
+        state.apply(action)  # type: ignore[arg-type]
+        assert state.history == [*before[0], n] and type(state.history[-1]) is int
+        return
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)  # type: ignore[arg-type]
+    assert shown(action if n is None else n) in str(refused.value)
+    assert len(str(refused.value)) < 2000  # (it lists up to 12 legal moves)
+    assert fingerprint(state) == before
+
+
+#: text a person might type: labels of legal moves as typed badly, numbers, and anything
+def typed(state: State) -> st.SearchStrategy[str]:
+    labels = [state.action_label(a) for a in state.legal_actions()]
+    near = (
+        st.sampled_from(labels).flatmap(
+            lambda label: st.sampled_from(
+                [
+                    label,
+                    label.upper(),
+                    f"  {label} ",
+                    label[:-1],
+                    label + "x",
+                    label.replace(" ", ""),
+                ]
+            )
+        )
+        if labels
+        else st.nothing()
+    )
+    return near | st.text(max_size=30) | st.integers(-5, 400).map(str)
+
+
+@given(played_states(max_steps=2000), st.data())
+def test_any_text_parses_to_a_legal_action_or_is_refused_naming_it(state, data) -> None:
+    text = data.draw(typed(state), label="text")
+    before = fingerprint(state)
+    try:
+        action = state.parse_action(text)
+    except IllegalAction as refused:
+        assert shown(text) in str(refused) and len(str(refused)) < 2000
+    else:
+        assert action in state.legal_actions()
+        wanted = " ".join(text.lower().split())
+        assert (
+            " ".join(state.action_label(action).lower().split()) == wanted or str(action) == wanted
+        )
+    assert fingerprint(state) == before
+
+
+@given(played_states(max_steps=2000))
+def test_any_state_finds_each_legal_action_again_by_its_label(state) -> None:
+    before = fingerprint(state)
+    for a in state.legal_actions():
+        assert state.action_label(state.parse_action(state.action_label(a))) == state.action_label(
+            a
+        )
+    assert fingerprint(state) == before

@@ -11,8 +11,15 @@ import logging
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
-from drakkar.server.conftest import new_game
+from drakkar.conftest import json_values
+from drakkar.engine.errors import shown
+from drakkar.server import create_app
+from drakkar.server.conftest import SERVED, new_game
+from drakkar.server.routes import CREATE_FIELDS
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -215,3 +222,91 @@ def test_the_list_of_games_gives_fifty_unless_asked_for_more(client) -> None:
         new_game(client)
     assert len(client.get("/api/games").json()) == 50
     assert len(client.get("/api/games?limit=60").json()) == 51
+
+
+# -- property: any body to POST /api/games ---------------------------------------------------
+
+
+def stored(client: Any) -> tuple[list[str], list[str]]:
+    """Every game the store holds and every game the server holds (their bots play on)."""
+    hub = client.app.state.hub
+    return sorted(r.id for r in hub.store.load_all()), sorted(hub.tables)
+
+
+def right_or(right: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """A field's right value three times in four, else any JSON (one thing wrong at a time)."""
+    return st.one_of(right, right, right, json_values)
+
+
+@st.composite
+def create_bodies(draw: st.DrawFn) -> Any:
+    game = draw(st.sampled_from(SERVED))
+    n = draw(st.integers(game.min_players, game.max_players))
+    seat = st.fixed_dictionaries(
+        {"kind": right_or(st.just("person"))},
+        optional={
+            "level": right_or(st.sampled_from(["easy", "normal", "EASY", "wise"])),
+            "name": right_or(st.text(max_size=10)),
+            draw(st.text(max_size=5)): json_values,
+        },
+    )
+    names = [o["name"] for o in game.options_class.describe()]
+    fields = {
+        "players": right_or(st.just(n)),
+        "options": right_or(
+            st.dictionaries(st.sampled_from(names) | st.text(max_size=6), json_values, max_size=2)
+        ),
+        "seed": right_or(st.integers(0, 2**63 - 1) | st.integers()),
+        "seats": right_or(st.lists(seat, min_size=n, max_size=n)),
+        "turn_seconds": right_or(st.integers(0, 600) | st.floats()),
+        "bot_delay": right_or(st.floats(0, 5) | st.floats()),
+        draw(st.text(max_size=8)): json_values,  # (a field no request has, at times)
+    }
+    body = draw(st.fixed_dictionaries({"game": right_or(st.just(game.name))}, optional=fields))
+    return draw(st.one_of(st.just(body), st.just(body), st.just(body), json_values))
+
+
+@st.composite
+def raw_bodies(draw: st.DrawFn) -> bytes:
+    """Bodies that are not JSON, or JSON with something JSON allows and a server may not."""
+    return draw(
+        st.binary(max_size=40)
+        | st.text(max_size=40).map(str.encode)
+        | st.sampled_from(
+            [
+                b'{"game": "high-card", "bot_delay": NaN}',
+                b'{"game": "high-card", "turn_seconds": Infinity}',
+                b'{"game": "high-card", "seed": 1' + b"0" * 5000 + b"}",
+                b'{"game": "high-card", "players": 2, "players": "x"}',
+                b"[" * 5000 + b"]" * 5000,
+                b'{"game": "\\udc00"}',
+                b"\xff\xfe{}",
+            ]
+        )
+    )
+
+
+@pytest.mark.timeout(600)  # (the fuzz profile's 2,000 examples take a minute or two)
+def test_any_create_request_makes_a_game_or_is_refused_saying_why(tmp_path) -> None:
+    app = create_app(SERVED, data_dir=str(tmp_path), bot_delay=0.0)
+    with TestClient(app) as client:
+
+        @given(create_bodies() | raw_bodies())
+        def check(body: Any) -> None:
+            before = stored(client)
+            raw = body if isinstance(body, bytes) else json.dumps(body).encode()  # (NaN too)
+            r = client.post("/api/games", content=raw)
+            if r.status_code == 201:  # a game: stored, with its links
+                assert set(stored(client)[0]) - set(before[0]) == {r.json()["id"]}
+                return
+            assert 400 <= r.status_code < 500, r.text
+            said = r.json()
+            assert set(said) == {"error", "reason"} and said["reason"], said
+            assert len(said["reason"]) < 1000
+            words = ["request", "JSON", "seat", "option", *CREATE_FIELDS]
+            if isinstance(body, dict):
+                words += [shown(k) for k in body]
+            assert any(w in said["reason"] for w in words), said
+            assert stored(client) == before
+
+        check()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.options import GameOptions, option
 from drakkar.games.gone_viking.cards import DECK_COUNTS, KIND_NAMES, parse_card
 
@@ -29,7 +29,9 @@ class GoneVikingOptions(GameOptions):
 
     def validate(self, num_players: int | None) -> None:
         if isinstance(self.max_raids, bool) or not isinstance(self.max_raids, int):
-            raise InvalidOptions("max_raids", f"expected a whole number, got {self.max_raids!r}")
+            raise InvalidOptions(
+                "max_raids", f"expected a whole number, got {shown(self.max_raids)}"
+            )
         if self.max_raids < 0:
             raise InvalidOptions("max_raids", f"must be 0 (no limit) or more, not {self.max_raids}")
         counts = DECK_COUNTS[num_players if num_players in DECK_COUNTS else 5]
@@ -38,7 +40,7 @@ class GoneVikingOptions(GameOptions):
             k = parse_card(name)
             if k is None:
                 raise InvalidOptions(
-                    "stack", f"{name!r} is not a card (cards look like 'Hammers 7' or 'Loki')"
+                    "stack", f"{shown(name)} is not a card (cards look like 'Hammers 7' or 'Loki')"
                 )
             used[k] += 1
             if used[k] > counts[k]:

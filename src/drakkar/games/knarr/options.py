@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.options import GameOptions, option
 from drakkar.games.knarr.cards import ARTIFACT_IDS, DEST_IDS, V_PLAYERS, VIKING_IDS, viking_by_id
 
@@ -57,7 +57,7 @@ def _check_ids(name: str, ids: tuple[str, ...], known: tuple[str, ...]) -> None:
     for text in ids:
         key = str(text).strip().upper()
         if key not in known:
-            raise InvalidOptions(name, f"no card {text!r} (ids run {known[0]}..{known[-1]})")
+            raise InvalidOptions(name, f"no card {shown(text)} (ids run {known[0]}..{known[-1]})")
         if key in seen:
-            raise InvalidOptions(name, f"card {text!r} is named twice")
+            raise InvalidOptions(name, f"card {shown(text)} is named twice")
         seen.add(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.options import GameOptions, option
 from drakkar.games.viking_raid.cards import ENCOUNTER, ENCOUNTER_INDEX, VIKING, VIKING_INDEX
 
@@ -48,8 +48,8 @@ def _check_stack(name: str, stack: tuple[str, ...], index: dict, cards: tuple) -
     for card in stack:
         if card not in index:
             known = ", ".join(index)
-            raise InvalidOptions(name, f"no card called {card!r} (cards: {known})")
+            raise InvalidOptions(name, f"no card called {shown(card)} (cards: {known})")
     for card, n in Counter(stack).items():
         copies = cards[index[card]].copies
         if n > copies:
-            raise InvalidOptions(name, f"{card!r} named {n} times but the deck has {copies}")
+            raise InvalidOptions(name, f"{shown(card)} named {n} times but the deck has {copies}")

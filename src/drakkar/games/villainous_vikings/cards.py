@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.games.villainous_vikings import effects as fx
 from drakkar.games.villainous_vikings.effects import Effect
 
@@ -198,10 +198,10 @@ def _files(path: Path) -> list[Path]:
     if path.is_dir():
         found = sorted(path.glob("*.toml"))
         if not found:
-            raise CardError(f"{path}: no .toml files in this folder")
+            raise CardError(f"{shown(str(path))}: no .toml files in this folder")
         return found
     if not path.is_file():
-        raise CardError(f"{path}: no such file or folder")
+        raise CardError(f"{shown(str(path))}: no such file or folder")
     return [path]
 
 
@@ -258,11 +258,18 @@ def digest(cs: CardSet) -> str:
 
 def load_set(path: str | Path | None = None) -> CardSet:
     """Read and check a card set: a file, a folder of files, or None for the shipped set."""
-    if path and not Path(path).is_absolute() and not Path(path).exists():
-        # (a study or record names the path it was given: say where it was looked for)
-        raise CardError(f"{str(path)!r}: no such file or folder in {Path.cwd()}")
-    key = str(Path(path).resolve()) if path else ""
-    return _load_cached(key)
+    if not path:
+        return _load_cached("")
+    try:
+        if not Path(path).is_absolute() and not Path(path).exists():
+            # (a study or record names the path it was given: say where it was looked for)
+            raise CardError(f"{shown(str(path))}: no such file or folder in {Path.cwd()}")
+        key = Path(path).resolve()
+        key.exists()  # (asked here, where a name no file can have is refused as such)
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte: no path this machine has
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise CardError(f"{shown(str(path))}: not a file or folder here ({why})") from None
+    return _load_cached(str(key))
 
 
 @cache

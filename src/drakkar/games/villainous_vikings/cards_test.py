@@ -239,3 +239,25 @@ def test_a_set_too_small_for_the_journey_deck_is_refused_for_that_player_count(
         GAME.new(5, 1, {"cards": str(folder)})
     assert e.value.option == "cards"
     assert "10 Age I cards" in str(e.value) and "for 5 players needs 12" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("/sets/a\x00b", r"'/sets/a\\x00b': not a file or folder here \(embedded null byte\)"),
+        ("x" * 300, r"'xxx*\.\.\.': not a file or folder here \(File name too long\)"),
+        ("/" + "x" * 300, r"'/xxx*\.\.\.': not a file or folder here \(File name too long\)"),
+        ("/nowhere/" + "x" * 200, r"'/nowhere/xxx*\.\.\.': no such file or folder$"),
+    ],
+)
+def test_a_card_set_path_no_file_can_have_is_refused_naming_it(path: str, says: str) -> None:
+    # a NUL byte raised ValueError and a name over 255 bytes OSError, out of Game.new and out
+    # of Record.loads (a record's options name the set), instead of the option's error
+    with pytest.raises(CardError, match=rf"^option 'cards': {says}"):
+        GAME.new(4, 1, {"cards": path})
+    from drakkar.engine.record import InvalidRecord, Record
+
+    record = Record.from_state(GAME.new(4, 1)).to_dict()
+    record["options"]["cards"] = path
+    with pytest.raises(InvalidRecord, match="'options' or 'players': option 'cards': "):
+        Record.from_dict(record)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from drakkar.engine.errors import InvalidOptions
+from drakkar.engine.errors import InvalidOptions, shown
 from drakkar.engine.options import GameOptions, option
 from drakkar.games.villainous_vikings.cards import CardSet, digest, load_set
 
@@ -37,7 +37,8 @@ class Options(GameOptions):
     )
 
     def __post_init__(self) -> None:
-        if self.cards and not self.cards_digest:  # a set named now: remember what it says
+        # a set named now: remember what it says (a `cards` that is not text: `check` refuses)
+        if isinstance(self.cards, str) and self.cards and not self.cards_digest:
             object.__setattr__(self, "cards_digest", digest(self.card_set()))
             # and where it is, so a record or study of it goes on from any folder
             object.__setattr__(self, "cards", str(Path(self.cards).resolve()))
@@ -60,7 +61,7 @@ class Options(GameOptions):
         for cid in self.captains:
             if cid not in known:
                 raise InvalidOptions(
-                    "captains", f"no Captain {cid!r} (captains: {', '.join(sorted(known))})"
+                    "captains", f"no Captain {shown(cid)} (captains: {', '.join(sorted(known))})"
                 )
         if len(set(self.captains)) != len(self.captains):
             raise InvalidOptions("captains", "a Captain can command only one Longship")
@@ -71,7 +72,7 @@ class Options(GameOptions):
         journey = {c.id for c in cs.locations} | {c.id for c in cs.asgard} | {RAGNAROK}
         for cid in self.stack:
             if cid not in journey:
-                raise InvalidOptions("stack", f"no Location or Asgard card {cid!r}")
+                raise InvalidOptions("stack", f"no Location or Asgard card {shown(cid)}")
         if len(set(self.stack)) != len(self.stack):
             raise InvalidOptions("stack", "a card can be stacked only once")
         self._check_deck(cs, num_players)
