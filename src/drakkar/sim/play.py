@@ -102,7 +102,7 @@ def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, l
     Generic: a top-level entry of `view(None)` holding one text per seat (`"captains": [...]`),
     or a text field of a top-level list holding one object per seat (`"players": [{"captain":
     ...}, ...]`, named by the field). The report keeps those that tell something the seat
-    does not (see `report.label_keys`).
+    does not (see `analysis.Labels`).
     """
     view = state.view(None) if view is None else view
     n = state.num_players
