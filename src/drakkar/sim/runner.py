@@ -236,10 +236,10 @@ def _pool(game: Game, workers: int) -> Workers:
     return pool
 
 
-def _drop_pool(workers: int) -> None:
+def _drop_pool(workers: int) -> list[str]:
+    """Stop the pool; the result lines of the games its unfinished chunks had finished."""
     pool = _POOLS.pop(workers, None)
-    if pool is not None:
-        pool.close()  # a chunk in progress is abandoned: resume replays it
+    return pool.close() if pool is not None else []
 
 
 def _pool_batches(
@@ -250,17 +250,22 @@ def _pool_batches(
     limit: float | None,
     directory: Path,
 ) -> Batches:
-    finished_all = False
+    error: WorkersLost
     try:
         yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks, limit)
-        finished_all = True
+        return
     except WorkerStuck as e:
-        raise _timed_out(e, study, directory) from None
+        error = _timed_out(e, study, directory)
     except WorkerDied as e:
-        raise WorkersLost(f"a worker process ({e.pid}) died") from None
-    finally:
-        if not finished_all:
-            _drop_pool(workers)
+        error = WorkersLost(f"a worker process ({e.pid}) died")
+    except BaseException:  # Ctrl-C, a failed game: the chunks under way are abandoned
+        _drop_pool(workers)
+        raise
+    # the games the stopped workers' chunks had finished are saved before the error is told
+    kept = _drop_pool(workers)
+    if kept:
+        yield [(json.loads(text)["index"], text) for text in kept], None
+    raise error
 
 
 def _timed_out(stuck: WorkerStuck, study: Study, directory: Path) -> GameTimedOut:
