@@ -9,9 +9,9 @@ import typer
 
 from drakkar.cli.app import app, console, fail
 from drakkar.engine.errors import DrakkarError
+from drakkar.sim.analysis import study_analysis
 from drakkar.sim.compare import compare as compare_studies
 from drakkar.sim.compare import headline, tables
-from drakkar.sim.report import analyse, load_study
 
 
 @app.command()
@@ -31,8 +31,7 @@ def compare(
     analyses = []
     for name, directory in (("A", before), ("B", after)):
         try:
-            study, results = load_study(directory, records=False)
-            analyses.append(analyse(study, results))
+            analyses.append(study_analysis(directory))
         except DrakkarError as e:
             raise fail(f"study {name} ({directory}): {e}") from None
     try:

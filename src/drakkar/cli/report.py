@@ -9,7 +9,8 @@ import typer
 
 from drakkar.cli.app import app, console, fail
 from drakkar.engine.errors import DrakkarError
-from drakkar.sim.report import analyse, headline, load_study, tables
+from drakkar.sim.analysis import study_analysis
+from drakkar.sim.report import headline, tables
 
 
 @app.command()
@@ -28,8 +29,7 @@ def report(
     Per-label win rates (such as Captains) are given when the game shows them.
     """
     try:
-        study, results = load_study(directory, records=False)
-        analysis = analyse(study, results)
+        analysis = study_analysis(directory)
     except DrakkarError as e:
         raise fail(str(e)) from None
     page = None

@@ -24,9 +24,9 @@ from rich.text import Text
 from drakkar.cli.app import app, console, fail, parse_options
 from drakkar.engine.errors import DrakkarError, InvalidOptions
 from drakkar.engine.registry import load
-from drakkar.sim.report import analyse, summary_tables
-from drakkar.sim.results import read_results
-from drakkar.sim.runner import Backend, GameTimedOut, Result, WorkersLost, prepare, run
+from drakkar.sim.analysis import study_analysis
+from drakkar.sim.report import summary_tables
+from drakkar.sim.runner import Backend, GameTimedOut, WorkersLost, finished_games, prepare, run
 from drakkar.sim.stacks import innermost
 from drakkar.sim.study import Study, StudyError, split_agents
 
@@ -171,7 +171,7 @@ def _play(
     study: Study,
     directory: Path,
     backend: Backend,
-    done: dict[int, Result],
+    done: set[int],
     game_timeout: float | None = None,
 ) -> None:
     """Play the study's missing games under a progress bar, then print its tables; Ctrl-C
@@ -214,8 +214,7 @@ def _play(
             f"played {played:,} game{'s' if played != 1 else ''} in {elapsed:.1f} s "
             f"({played / elapsed:,.1f} games/s)"
         )
-    results = read_results(directory, study, records=False)
-    for table in summary_tables(analyse(study, [results[i] for i in sorted(results)])):
+    for table in summary_tables(study_analysis(directory, study)):
         console.print(table)
 
 
@@ -235,7 +234,7 @@ def _timed_out(e: GameTimedOut, finish: str) -> str:
 
 
 def _how_to_finish(study: Study, directory: Path, game_timeout: float | None) -> str:
-    have = len(read_results(directory, study, records=False))
+    have = len(finished_games(directory, study))
     limit = "" if game_timeout is None else f" --game-timeout {game_timeout:g}"
     return (
         f"{have:,} of {study.games:,} games saved; finish with "

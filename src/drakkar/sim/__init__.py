@@ -4,13 +4,13 @@
     study = Study.make("viking-raid", games=2000, players=4, agents=agents)
     done = prepare(study, Path("studies/vr"), resume=False)
     run(study, Path("studies/vr"), Backend(jobs=2), done)
-    analysis = analyse(*load_study(Path("studies/vr")))
+    analysis = study_analysis(Path("studies/vr"))  # one pass over the results file
 
 The command line is `drakkar simulate` and `drakkar report`; docs/simulation.md describes
 the results file and resuming.
 """
 
-from drakkar.sim.report import Analysis, Rate, analyse, load_study
+from drakkar.sim.analysis import Analysis, Rate, analyse, load_study, study_analysis
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.study import Study, StudyError, split_agents
 
@@ -25,4 +25,5 @@ __all__ = [
     "prepare",
     "run",
     "split_agents",
+    "study_analysis",
 ]

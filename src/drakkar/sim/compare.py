@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from rich.table import Table
 
-from drakkar.sim.report import Analysis, Rate, pct, show_value
+from drakkar.sim.analysis import Analysis, Rate
+from drakkar.sim.report import pct, show_value
 from drakkar.sim.stats import describe, newcombe
 from drakkar.sim.study import StudyError
 
@@ -134,7 +135,7 @@ def headline(c: Comparison, names: tuple[str, str] = ("A", "B")) -> list[str]:
         )
     la, lb = describe(c.a.lengths), describe(c.b.lengths)
     rounds = ""
-    if c.a.rounds and c.b.rounds and c.a.round_word == c.b.round_word:
+    if len(c.a.rounds) and len(c.b.rounds) and c.a.round_word == c.b.round_word:
         ra, rb = describe(c.a.rounds), describe(c.b.rounds)
         rounds = f", {ra['median']:g} and {rb['median']:g} {c.a.round_word}s"
     lines.append(

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from drakkar.cli import app
 from drakkar.engine.toy import HIGH_CARD
+from drakkar.sim.analysis import analyse
 from drakkar.sim.compare import compare, headline, setting_differences, tables
-from drakkar.sim.report import analyse
 from drakkar.sim.stats import newcombe
 from drakkar.sim.study import Study, StudyError
 
@@ -94,7 +94,8 @@ def test_two_different_games_are_refused() -> None:
     a = _analysis(10, 5, ("x", "y"))
     study = Study.make(drakkar.load("knarr"), 3, 3, [R], seed=1)
     b = analyse(
-        study, [{"agents": [R] * 3, "returns": [1, 0, 0], "scores": [1, 0, 0], "length": 5}]
+        study,
+        [{"index": 0, "agents": [R] * 3, "returns": [1, 0, 0], "scores": [1, 0, 0], "length": 5}],
     )
     with pytest.raises(StudyError, match="study A is of high-card and study B of knarr"):
         compare(a, b)

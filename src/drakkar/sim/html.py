@@ -18,10 +18,9 @@ from matplotlib.figure import Figure
 
 from drakkar.engine.errors import DrakkarError
 from drakkar.engine.registry import load
+from drakkar.sim.analysis import Analysis, Rate
 from drakkar.sim.report import (
     DISTRIBUTION_HEADERS,
-    Analysis,
-    Rate,
     agent_seat_rows,
     distribution_rows,
     headline,
@@ -111,7 +110,7 @@ def plot_agent_seat(a: Analysis, path: Path) -> str:
 def plot_lengths(a: Analysis, path: Path) -> str:
     fig = Figure(figsize=(7, 4))
     ax = fig.add_subplot()
-    lo, hi = min(a.lengths), max(a.lengths)
+    lo, hi = int(a.lengths.min()), int(a.lengths.max())
     bins = min(60, hi - lo + 1)
     ax.hist(a.lengths, bins=bins, color="#2b6cb0", alpha=0.8)
     d = describe(a.lengths)
@@ -212,7 +211,7 @@ def write_report(a: Analysis, directory: Path) -> Path:
         parts.append(f"<img src='{plot_agent_seat(a, out / 'agent_seat.png')}' alt='agent x seat'>")
         parts.append(_table(*agent_seat_rows(a)))
     rows = distribution_rows(a)
-    length_rows = 2 if a.rounds else 1  # actions, then rounds when the game counts them
+    length_rows = 2 if len(a.rounds) else 1  # actions, then rounds when the game counts them
     parts += [
         "<h2>How long a game takes</h2>",
         f"<img src='{plot_lengths(a, out / 'lengths.png')}' alt='game lengths'>",

@@ -27,7 +27,7 @@ from drakkar.engine.options import GameOptions
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
 from drakkar.sim.study import Study
-from drakkar.sim.workers import started
+from drakkar.sim.workers import keep, started
 
 
 def play_game(
@@ -102,7 +102,7 @@ def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, l
     Generic: a top-level entry of `view(None)` holding one text per seat (`"captains": [...]`),
     or a text field of a top-level list holding one object per seat (`"players": [{"captain":
     ...}, ...]`, named by the field). The report keeps those that tell something the seat
-    does not (see `report.label_keys`).
+    does not (see `analysis.Labels`).
     """
     view = state.view(None) if view is None else view
     n = state.num_players
@@ -127,7 +127,8 @@ def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
     """Play several games: their result lines as JSON text (written as they are), and the
     error of a game that failed, if one did (the chunk stops there). In the process pool, each
     game is timed on its own (`workers.started`), so a game timeout does not grow with the
-    chunk."""
+    chunk, and each line is kept as its game ends (`workers.keep`), so the games a stopped
+    worker had finished are saved."""
     lines: list[tuple[int, str]] = []
     options = game.options(study.options, study.players)
     try:
@@ -143,7 +144,9 @@ def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
                     "traceback": traceback.format_exc(),
                 }
                 return lines, error
-            lines.append((index, json.dumps(result, separators=(",", ":"))))
+            text = json.dumps(result, separators=(",", ":"))
+            keep(text)  # saved even if this worker is stopped before the chunk is sent
+            lines.append((index, text))
     finally:
         started(None)  # sending the results, then waiting: on no game
     return lines, None

@@ -80,7 +80,7 @@ def test_a_study_plays_heuristic_bots_by_their_cheap_move_and_the_games_are_the_
 
 def test_knarrs_turn_order_is_a_label_unless_the_first_player_is_fixed() -> None:
     # Knarr draws its first player: seat numbers then say nothing about moving first
-    from drakkar.sim.report import label_keys
+    from drakkar.sim.analysis import label_keys
 
     drawn = Study.make("knarr", 6, 3, ["random"], seed=1)
     results = [play_game(load("knarr"), drawn, i) for i in range(6)]
@@ -94,7 +94,8 @@ def test_knarrs_turn_order_is_a_label_unless_the_first_player_is_fixed() -> None
 def test_each_game_says_how_it_ended_and_a_report_counts_it() -> None:
     import pytest
 
-    from drakkar.sim.report import analyse, headline
+    from drakkar.sim.analysis import analyse
+    from drakkar.sim.report import headline
 
     cases = [
         ("viking-raid", {}, {"a third raid", "every other player out"}),

@@ -10,6 +10,7 @@ import gc
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
@@ -27,32 +28,51 @@ def read_results(
     A broken line anywhere else, or a line that does not belong to `study`, is an error naming
     its line number: the file was edited, or another study's results were mixed in.
     `records=False` leaves each game's record (its action list) out: most of a line, and not
-    needed to count wins, so a study of a million games fits in memory.
+    needed to count wins. Every line is kept as a dict (some 3 kB a game): a large study is
+    read with `each_result`, which keeps none.
     """
-    path = Path(directory) / RESULTS_FILE
-    if not path.exists():
-        return {}
+    done: dict[int, dict[str, Any]] = {}
+
+    def keep(line: dict[str, Any]) -> None:
+        if not records:
+            del line["record"]
+        done[line["index"]] = line
+
     # Hundreds of thousands of small dicts would set the cyclic GC off again and again
     # (quadratic time); none of them holds a cycle.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        with open(path, "rb") as fh:
-            done, good_end = _parse(path, fh, study, records)
-        if repair and good_end < path.stat().st_size:
-            with open(path, "r+b") as fh:
-                fh.truncate(good_end)
+        each_result(directory, study, keep, repair)
         return done
     finally:
         if was_enabled:
             gc.enable()
 
 
+def each_result(
+    directory: Path, study: Study, visit: Callable[[dict[str, Any]], None], repair: bool = False
+) -> int:
+    """Call `visit` with each finished game's line, once per game, in the file's order; return
+    how many games. Checked as `read_results` checks them (the first line of a game counts);
+    what `visit` does not keep is freed line by line."""
+    path = Path(directory) / RESULTS_FILE
+    if not path.exists():
+        return 0
+    with open(path, "rb") as fh:
+        games, good_end = _parse(path, fh, study, visit)
+    if repair and good_end < path.stat().st_size:
+        with open(path, "r+b") as fh:
+            fh.truncate(good_end)
+    return games
+
+
 def _parse(
-    path: Path, fh: BinaryIO, study: Study, records: bool
-) -> tuple[dict[int, dict[str, Any]], int]:
-    """(the games by index, the byte offset after the last whole line), read a line at a time."""
-    done: dict[int, dict[str, Any]] = {}
+    path: Path, fh: BinaryIO, study: Study, visit: Callable[[dict[str, Any]], None]
+) -> tuple[int, int]:
+    """(games visited, the byte offset after the last whole line), read a line at a time."""
+    seen = bytearray(study.games)  # 1 at a game's index once a line of it was visited
+    games = 0
     good_end = 0
     lineno = 0
     broken: str | None = None  # a line that is not JSON: an error unless only blanks follow
@@ -73,11 +93,12 @@ def _parse(
             _check_line(line, study)
         except StudyError as e:
             raise StudyError(f"{path}, line {lineno}: {e}") from None
-        if not records:
-            del line["record"]
-        done.setdefault(line["index"], line)
+        if not seen[line["index"]]:
+            seen[line["index"]] = 1
+            games += 1
+            visit(line)
         good_end += len(raw)
-    return done, good_end
+    return games, good_end
 
 
 def _check_line(line: Any, study: Study) -> None:

@@ -14,7 +14,7 @@ import math
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,11 +23,10 @@ from drakkar.engine.game import Game
 from drakkar.engine.registry import load
 from drakkar.sim import stacks
 from drakkar.sim.play import Chunk, play_chunk
-from drakkar.sim.results import ResultsWriter, read_results
+from drakkar.sim.results import ResultsWriter, each_result
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
 from drakkar.sim.workers import WorkerDied, Workers, WorkerStuck
 
-Result = dict[str, Any]
 Batches = Iterator[Chunk]
 
 
@@ -103,8 +102,9 @@ class Backend:
         return "this process" if n == 1 else f"{n} worker processes"
 
 
-def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
-    """Check the directory against the study; write study.json; return the games already done.
+def prepare(study: Study, directory: Path, resume: bool) -> set[int]:
+    """Check the directory against the study; write study.json; return the indices of the
+    games already done.
 
     A fresh study needs a directory without one; a resumed study needs the same parameters,
     but for more games (it then grows: study.json is rewritten). Nothing is written when a
@@ -121,27 +121,34 @@ def prepare(study: Study, directory: Path, resume: bool) -> dict[int, Result]:
             # more games of the same study: game i depends on the seed and i alone, so the
             # games played stay valid and the study simply goes on
             study.save(directory)
-            return read_results(directory, study, repair=True, records=False)
+            return finished_games(directory, study, repair=True)
         if diffs:
             hint = ""
             if any(d.startswith("games:") for d in diffs) and study.games < stored.games:
                 hint = f" (a study can grow, not shrink: it has {stored.games:,} games)"
             raise StudyError("cannot resume with different parameters: " + "; ".join(diffs) + hint)
-        return read_results(directory, stored, repair=True, records=False)
+        return finished_games(directory, stored, repair=True)
     if has_study or (directory / RESULTS_FILE).exists():
         raise StudyError(
             f"{str(directory)!r} already holds a study: add --resume to finish it, "
             "or choose another --out"
         )
     study.save(directory)
-    return {}
+    return set()
+
+
+def finished_games(directory: Path, study: Study, repair: bool = False) -> set[int]:
+    """The indices of the games in the results file (a broken last line cut off if `repair`)."""
+    done: set[int] = set()
+    each_result(directory, study, lambda line: done.add(line["index"]), repair)
+    return done
 
 
 def run(
     study: Study,
     directory: Path,
     backend: Backend,
-    done: dict[int, Result] | None = None,
+    done: Collection[int] = (),
     on_game: Callable[[int], None] | None = None,
     game_timeout: float | None = None,
 ) -> int:
@@ -156,7 +163,7 @@ def run(
     """
     _check_game_timeout(game_timeout, backend)
     directory = Path(directory)
-    pending = [i for i in range(study.games) if i not in (done or {})]
+    pending = [i for i in range(study.games) if i not in done]
     if not pending:
         return 0
     game = load(study.game)
@@ -229,10 +236,10 @@ def _pool(game: Game, workers: int) -> Workers:
     return pool
 
 
-def _drop_pool(workers: int) -> None:
+def _drop_pool(workers: int) -> list[str]:
+    """Stop the pool; the result lines of the games its unfinished chunks had finished."""
     pool = _POOLS.pop(workers, None)
-    if pool is not None:
-        pool.close()  # a chunk in progress is abandoned: resume replays it
+    return pool.close() if pool is not None else []
 
 
 def _pool_batches(
@@ -243,17 +250,22 @@ def _pool_batches(
     limit: float | None,
     directory: Path,
 ) -> Batches:
-    finished_all = False
+    error: WorkersLost
     try:
         yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks, limit)
-        finished_all = True
+        return
     except WorkerStuck as e:
-        raise _timed_out(e, study, directory) from None
+        error = _timed_out(e, study, directory)
     except WorkerDied as e:
-        raise WorkersLost(f"a worker process ({e.pid}) died") from None
-    finally:
-        if not finished_all:
-            _drop_pool(workers)
+        error = WorkersLost(f"a worker process ({e.pid}) died")
+    except BaseException:  # Ctrl-C, a failed game: the chunks under way are abandoned
+        _drop_pool(workers)
+        raise
+    # the games the stopped workers' chunks had finished are saved before the error is told
+    kept = _drop_pool(workers)
+    if kept:
+        yield [(json.loads(text)["index"], text) for text in kept], None
+    raise error
 
 
 def _timed_out(stuck: WorkerStuck, study: Study, directory: Path) -> GameTimedOut:

@@ -1,4 +1,4 @@
-"""The statistics a balance study needs, from their textbook formulas (pure Python).
+"""The statistics a balance study needs, from their textbook formulas (in Python's floats).
 
 - `wilson(wins, n)`: the Wilson score interval for a proportion (Wilson 1927), which keeps
   inside [0, 1] and stays honest for small n or rates near 0 or 1, unlike p ± 1.96·se.
@@ -13,6 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal
 
@@ -107,9 +111,10 @@ def chi_square_rates(wins: Sequence[float], n: Sequence[float]) -> ChiSquare:
     return ChiSquare(stat, k - 1, chi2_sf(stat, k - 1))
 
 
-def describe(values: Sequence[float]) -> dict[str, float]:
+def describe(values: Sequence[float] | NDArray[Any]) -> dict[str, float]:
     """Mean, standard deviation (n-1), min, quartiles, max of a non-empty sample."""
-    xs = sorted(values)
+    # a NumPy column (a million games' scores) sorts in NumPy, then adds up as a list does
+    xs = np.sort(values).tolist() if isinstance(values, np.ndarray) else sorted(values)
     n = len(xs)
     if n == 0:
         raise ValueError("no values to describe")

@@ -11,11 +11,18 @@ item each worker is on and since when, and stops a worker that has been on one t
 Before killing it, the pool asks it for its Python stack (`stacks.py`), so the error can say
 where it was stuck; each worker's stack goes to a file in a folder of the pool's, removed on
 `close()` (or at exit, for a pool never closed).
+
+What a task has finished when its worker dies, is stopped as stuck or is abandoned (a game's
+result line, when the task is a chunk of games) need not be lost with it: the task says so
+with `keep(text)`, which appends the text to a file of its worker's in that folder at once
+(the kernel has it even if the worker is killed the next moment). `close()` stops the
+workers and gives back what the tasks they had not answered kept.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import tempfile
 import time
@@ -30,7 +37,7 @@ from drakkar.engine import workers
 from drakkar.engine.workers import WorkerDied, WorkerError
 from drakkar.sim import stacks
 
-__all__ = ["AHEAD", "WorkerDied", "WorkerError", "WorkerStuck", "Workers", "started"]
+__all__ = ["AHEAD", "WorkerDied", "WorkerError", "WorkerStuck", "Workers", "keep", "started"]
 
 # Tasks sent ahead to each worker: it starts the next while the main process saves the last.
 # Tasks are a few indices (their shared arguments go once per run), so the pipe never fills.
@@ -40,6 +47,8 @@ AHEAD = 2
 # macOS, so comparable between processes), NaN while it is on no item.
 _SINCE, _ITEM = 0, 1
 _slot: Any = None  # in a worker process: its own slot
+_kept_file = ""  # in a worker process: the file its task keeps finished work in
+_kept_fd: int | None = None  # that file, open once the first task begins
 
 
 class WorkerStuck(WorkerDied):
@@ -65,9 +74,39 @@ def started(item: int | None) -> None:
         _slot[_ITEM] = -1 if item is None else item
 
 
-def _serve(conn: Connection, slot: Any, stack_file: str) -> None:
-    global _slot
-    _slot = slot
+def keep(text: str) -> None:
+    """Called by a task in a worker with a piece of its work that is done (one line of text):
+    should the worker die before it answers, `close()` gives it back. Does nothing outside
+    the pool."""
+    if _kept_fd is not None:
+        os.write(_kept_fd, (text + "\n").encode())
+
+
+class _Counted:
+    """The pool's task function as the worker runs it: it numbers the tasks of one
+    `map_unordered` (`call`), and empties the kept file for each, headed by call and number,
+    so `close()` knows which task kept what."""
+
+    def __init__(self, fn: Callable[..., Any], call: int) -> None:
+        self.fn, self.call, self.tasks = fn, call, 0
+
+    def __call__(self, *args: Any) -> Any:
+        global _kept_fd
+        self.tasks += 1
+        if _kept_file:
+            if _kept_fd is None:
+                _kept_fd = os.open(_kept_file, os.O_WRONLY | os.O_CREAT, 0o600)
+            # emptied in place, the file kept open: a file truncated, written and closed
+            # again and again is flushed to disk at each close (ext4's auto_da_alloc)
+            os.ftruncate(_kept_fd, 0)
+            os.lseek(_kept_fd, 0, os.SEEK_SET)
+            os.write(_kept_fd, f"{self.call} {self.tasks}\n".encode())
+        return self.fn(*args)
+
+
+def _serve(conn: Connection, slot: Any, stack_file: str, kept_file: str) -> None:
+    global _slot, _kept_file
+    _slot, _kept_file = slot, kept_file
     stacks.ready(stack_file)
     workers.serve(conn)
 
@@ -82,9 +121,14 @@ class Workers:
         folder = tempfile.mkdtemp(prefix="drakkar-stacks-")
         self._remove_stack_files = weakref.finalize(self, shutil.rmtree, folder, True)
         self._stack_files = [f"{folder}/worker-{i}.txt" for i in range(count)]
+        self._kept_files = [f"{folder}/worker-{i}-kept.txt" for i in range(count)]
+        self._call = 0  # map_unordered calls so far
+        self._answered = [0] * count  # tasks of this call each worker has answered
         begun = [
-            workers.start(context, partial(_serve, slot=slot, stack_file=path))
-            for slot, path in zip(self._slots, self._stack_files, strict=True)
+            workers.start(context, partial(_serve, slot=slot, stack_file=path, kept_file=kept))
+            for slot, path, kept in zip(
+                self._slots, self._stack_files, self._kept_files, strict=True
+            )
         ]
         self._procs: list[Any] = [proc for proc, _ in begun]
         self._conns: list[Connection] = [conn for _, conn in begun]
@@ -108,13 +152,16 @@ class Workers:
         WorkerError when `fn` raises. With a `limit`, a worker on one item (see `started`)
         for longer than `limit` seconds is killed: WorkerStuck, after yielding what every
         worker had sent. Either way, and if the caller stops early, tasks are still under way:
-        `close()` the pool rather than use it again.
+        `close()` the pool rather than use it again: it gives back what the tasks under way
+        kept (see `keep`).
         """
         todo = deque(tasks)
         busy = [0] * len(self._conns)  # tasks sent to each worker, not yet answered
+        self._call += 1
+        self._answered = [0] * len(self._conns)
         for i in range(len(self._conns)):
             self._slots[i][_SINCE] = math.nan  # idle, whatever its last study left
-            self._send(i, ("shared", (fn, *shared)))
+            self._send(i, ("shared", (_Counted(fn, self._call), *shared)))
             while todo and busy[i] < AHEAD:
                 self._send(i, ("task", todo.popleft()))
                 busy[i] += 1
@@ -128,6 +175,7 @@ class Workers:
                 if conn in ready and i not in dead:
                     reply = self._receive(i)
                     busy[i] -= 1
+                    self._answered[i] += 1
                     if todo:
                         self._send(i, ("task", todo.popleft()))
                         busy[i] += 1
@@ -163,9 +211,8 @@ class Workers:
                 stack = stacks.take(proc.pid, self._stack_files[i])  # within stacks.WAIT
                 proc.kill()
                 proc.join(timeout=5)  # gone when this is raised, not a moment later
-                for j in _busy(busy):  # games that other workers have sent are kept
-                    if j != i:
-                        yield from self._last_words(j, busy[j])
+                for j in _busy(busy):  # what every worker had sent (it too, a moment ago)
+                    yield from self._last_words(j, busy[j])
                 raise WorkerStuck(proc.pid, item, limit, stack)
 
     def _last_words(self, i: int, busy: int) -> Iterator[Any]:
@@ -175,9 +222,11 @@ class Workers:
             try:
                 if not self._conns[i].poll():
                     return
-                yield self._receive(i)
+                reply = self._receive(i)
             except WorkerDied:
                 return
+            self._answered[i] += 1
+            yield reply
 
     def _send(self, i: int, message: Any) -> None:
         try:
@@ -188,10 +237,25 @@ class Workers:
     def _receive(self, i: int) -> Any:
         return workers.receive(self._conns[i], self._procs[i].pid)
 
-    def close(self) -> None:
-        """Stop every worker, abandoning its task, and remove the pool's stack files."""
+    def close(self) -> list[str]:
+        """Stop every worker, abandoning its task, and remove the pool's files; return what
+        the tasks they had not answered kept (`keep`), in the order each kept it."""
         workers.stop(self._procs, self._conns)
+        kept = [text for i in range(len(self._procs)) for text in self._kept(i)]
         self._remove_stack_files()
+        return kept
+
+    def _kept(self, i: int) -> list[str]:
+        """What worker `i`'s last task kept, if it is a task of this call it did not answer;
+        a line it was writing when it was stopped is left out."""
+        try:
+            with open(self._kept_files[i], encoding="utf-8", errors="replace") as fh:
+                head, *lines = fh.read().split("\n")
+        except FileNotFoundError:
+            return []
+        if head != f"{self._call} {self._answered[i] + 1}":
+            return []  # another call's, or an answered task's (its replies were received)
+        return lines[:-1]  # the text after the last newline is cut short, or empty
 
 
 def _busy(busy: list[int]) -> list[int]:

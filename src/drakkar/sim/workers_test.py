@@ -13,7 +13,15 @@ import pytest
 
 from drakkar.engine.workers_test import tear_the_next_reply
 from drakkar.sim.stacks import innermost
-from drakkar.sim.workers import AHEAD, WorkerDied, WorkerError, Workers, WorkerStuck, started
+from drakkar.sim.workers import (
+    AHEAD,
+    WorkerDied,
+    WorkerError,
+    Workers,
+    WorkerStuck,
+    keep,
+    started,
+)
 
 
 @pytest.fixture
@@ -80,12 +88,14 @@ def test_close_stops_every_worker(workers: Workers) -> None:
 
 
 def _plays(stuck: int, items: list[int]) -> list[int]:
-    """A task of several items (games), each 0.15 s, item `stuck` in an endless loop."""
+    """A task of several items (games), each 0.15 s, item `stuck` in an endless loop; each
+    item done is kept."""
     for item in items:
         started(item)
         while item == stuck:
             pass
         time.sleep(0.15)
+        keep(f"item {item}")
     return items
 
 
@@ -107,20 +117,26 @@ def test_a_worker_on_one_item_past_the_limit_is_killed_and_named(workers: Worker
     frame, source = innermost(stuck.value.stack, 1)
     assert frame.startswith(f'  File "{__file__}", line ') and frame.endswith(" in _plays")
     assert source.strip() in ("while item == stuck:", "pass")
-    _closing_removes_the_stack_files(workers)
+    # what the stuck task had done before item 5 is given back on closing, and nothing that
+    # came back already (the other worker's tasks, whether it had finished them or not)
+    kept = _closing_removes_the_stack_files(workers)
+    assert "item 4" in kept and not {"item 5", "item 6"} & set(kept)
+    assert not {f"item {i}" for task in seen for i in task} & set(kept)
 
 
-def _closing_removes_the_stack_files(workers: Workers) -> None:
+def _closing_removes_the_stack_files(workers: Workers) -> list[str]:
     folder = Path(workers._stack_files[0]).parent
     assert folder.is_dir()
-    workers.close()
+    kept = workers.close()
     assert not folder.exists()
+    return kept
 
 
 @pytest.mark.timeout(30)
 def test_the_limit_is_per_item_not_per_task(workers: Workers) -> None:
     tasks = [[0, 1, 2, 3], [4, 5, 6, 7]]  # 0.6 s a task, 0.15 s an item
     assert sorted(workers.map_unordered(_plays, (-1,), tasks, limit=0.4)) == tasks
+    assert workers.close() == []  # every task answered: nothing kept is given back
 
 
 def _starts_without_ending(item: int) -> int:
