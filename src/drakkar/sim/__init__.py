@@ -10,9 +10,30 @@ The command line is `drakkar simulate` and `drakkar report`; docs/simulation.md 
 the results file and resuming.
 """
 
-from drakkar.sim.analysis import Analysis, Rate, analyse, load_study, study_analysis
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from drakkar.sim.runner import Backend, prepare, run
 from drakkar.sim.study import Study, StudyError, split_agents
+
+if TYPE_CHECKING:
+    from drakkar.sim.analysis import Analysis, Rate, analyse, load_study, study_analysis
+
+_ANALYSIS = {"Analysis", "Rate", "analyse", "load_study", "study_analysis"}
+
+
+def __getattr__(name: str) -> Any:
+    """The analysis, imported when first asked for: it needs NumPy, whose import starts
+    OpenBLAS's threads, and the simulator's workers (which import this package) must stay
+    one thread each: a stuck worker's stack is asked for by a signal to the process, which
+    a thread of OpenBLAS would take instead (and each thread is memory a worker never uses)."""
+    if name in _ANALYSIS:
+        from drakkar.sim import analysis
+
+        return getattr(analysis, name)
+    raise AttributeError(f"module 'drakkar.sim' has no attribute {name!r}")
+
 
 __all__ = [
     "Analysis",

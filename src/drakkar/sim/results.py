@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
 
+from drakkar.engine.errors import shown
 from drakkar.sim.study import RESULTS_FILE, Study, StudyError
 
 _KEYS = ("index", "seed", "entrants", "agents", "returns", "scores", "length", "record")
@@ -109,14 +111,22 @@ def _check_line(line: Any, study: Study) -> None:
         raise StudyError(f"result line lacks {', '.join(missing)}")
     i = line["index"]
     if not _whole(i) or not 0 <= i < study.games:
-        raise StudyError(f"game index {i!r} is outside this study (0 to {study.games - 1})")
+        raise StudyError(f"game index {shown(i)} is outside this study (0 to {study.games - 1})")
     if line["seed"] != study.game_seed(i) or line["entrants"] != list(study.entrants(i)):
         raise StudyError(f"game {i} does not belong to this study (its seed or seats differ)")
     _check_fields(line, study)
 
 
+#: a count the report's columns hold (int64); a hand-edited bigger one gave a traceback
+_COUNT_LIMIT = 2**63
+
+
 def _whole(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _count(x: Any) -> bool:
+    return _whole(x) and 0 <= x < _COUNT_LIMIT
 
 
 def _check_fields(line: dict[str, Any], study: Study) -> None:
@@ -125,28 +135,38 @@ def _check_fields(line: dict[str, Any], study: Study) -> None:
     for key in ("returns", "scores"):
         v = line[key]
         if not isinstance(v, list) or len(v) != p or not all(_number(x) for x in v):
-            raise StudyError(f"{key}: a list of {p} numbers, one per seat, expected; got {v!r}")
+            raise StudyError(
+                f"{key}: a list of {p} numbers, one per seat, expected; got {shown(v)}"
+            )
     seated = [study.agents[e] for e in line["entrants"]]
     if line["agents"] != seated:
-        raise StudyError(f"agents: {line['agents']!r}, but its seats hold {seated!r}")
-    if not _whole(line["length"]) or line["length"] < 0:
-        raise StudyError(f"length: a whole number of actions, got {line['length']!r}")
+        raise StudyError(f"agents: {shown(line['agents'])}, but its seats hold {seated!r}")
+    if not _count(line["length"]):
+        raise StudyError(f"length: a whole number of actions, got {shown(line['length'])}")
     labels = line.get("labels", {})
     if not isinstance(labels, dict) or not all(
         isinstance(v, list) and len(v) == p and all(isinstance(x, str) for x in v)
         for v in labels.values()
     ):
-        raise StudyError(f"labels: an object of per-seat lists of text expected; got {labels!r}")
+        raise StudyError(
+            f"labels: an object of per-seat lists of text expected; got {shown(labels)}"
+        )
     if "first" in line and not (_whole(line["first"]) and 0 <= line["first"] < p):
-        raise StudyError(f"first: a seat, 0 to {p - 1}, got {line['first']!r}")
-    if "rounds" in line and not _whole(line["rounds"]):
-        raise StudyError(f"rounds: a whole number, got {line['rounds']!r}")
+        raise StudyError(f"first: a seat, 0 to {p - 1}, got {shown(line['first'])}")
+    if "rounds" in line and not _count(line["rounds"]):
+        raise StudyError(f"rounds: a whole number, got {shown(line['rounds'])}")
     if not isinstance(line.get("ended_by"), str | None):
-        raise StudyError(f"ended_by: text or null, got {line['ended_by']!r}")
+        raise StudyError(f"ended_by: text or null, got {shown(line['ended_by'])}")
 
 
 def _number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
+    """A finite number a float holds (NaN, infinities and ints past 1e308 are not)."""
+    if not isinstance(x, int | float) or isinstance(x, bool):
+        return False
+    try:
+        return math.isfinite(float(x))
+    except OverflowError:
+        return False
 
 
 class ResultsWriter:

@@ -32,6 +32,13 @@ def _edit(line: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
         ("labels", None, "labels: an object of per-seat lists of text"),
         ("labels", {"captains": ["a"]}, "labels: an object of per-seat lists of text"),
         ("rounds", "7", "rounds: a whole number, got '7'"),
+        # numbers past what the report's columns hold (int64, a finite float) gave tracebacks
+        ("length", 2**63, "length: a whole number of actions, got 9223372036854775808"),
+        ("rounds", 2**64, "rounds: a whole number, got 18446744073709551616"),
+        ("rounds", -1, "rounds: a whole number, got -1"),
+        ("scores", [10**400, 0], "scores: a list of 2 numbers, one per seat"),
+        ("returns", [float("nan"), 1.0], "returns: a list of 2 numbers, one per seat"),
+        ("scores", [float("inf"), 0], "scores: a list of 2 numbers, one per seat"),
         ("ended_by", 3, "ended_by: text or null, got 3"),
         ("index", True, "game index True is outside this study"),
     ],

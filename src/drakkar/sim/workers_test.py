@@ -5,6 +5,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,3 +157,17 @@ def test_a_slot_left_by_earlier_tasks_is_not_timed(workers: Workers) -> None:
     time.sleep(0.4)
     # these tasks never call started(): no worker is on an item, whatever its slot last said
     assert sorted(workers.map_unordered(_naps, (), range(8), limit=0.3)) == list(range(8))
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
+def test_what_a_worker_imports_starts_no_thread_of_numpy() -> None:
+    # NumPy's import starts OpenBLAS's threads; a stuck worker's stack is asked for by a
+    # signal to the process, which such a thread would take (966e1cc made `drakkar.sim`
+    # import the analysis, and so NumPy, in every worker)
+    code = (
+        "import os, sys\n"
+        "import drakkar.sim._forkserver_preload, drakkar.sim.stacks\n"
+        "print('numpy' in sys.modules, len(os.listdir('/proc/self/task')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "1"], out.stdout + out.stderr
