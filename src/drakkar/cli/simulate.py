@@ -120,7 +120,7 @@ def simulate(
 ) -> None:
     """Play N games between agents with seats rotated; print win rates per agent and seat.
 
-    Each finished game is appended to DIR/results.jsonl (--out) as it ends: Ctrl-C loses nothing.
+    Each finished game is appended to DIR/results.jsonl (--out) as it ends: Ctrl-C loses no finished game.
 
     --resume plays only the missing games; `drakkar report DIR` analyses the study.
     """

@@ -123,14 +123,17 @@ def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, l
 Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]
 
 
-def play_chunk(game: Game, study: Study, indices: list[int]) -> Chunk:
+def play_chunk(
+    game: Game, study: Study, indices: list[int], options: GameOptions | None = None
+) -> Chunk:
     """Play several games: their result lines as JSON text (written as they are), and the
     error of a game that failed, if one did (the chunk stops there). In the process pool, each
     game is timed on its own (`workers.started`), so a game timeout does not grow with the
     chunk, and each line is kept as its game ends (`workers.keep`), so the games a stopped
-    worker had finished are saved."""
+    worker had finished are saved. `options`: the study's, already built (else built here)."""
     lines: list[tuple[int, str]] = []
-    options = game.options(study.options, study.players)
+    if options is None:
+        options = game.options(study.options, study.players)
     try:
         for index in indices:
             started(index)

@@ -1,7 +1,8 @@
 """Run a study: in this process, on a process pool, or on Ray; stream every game to disk.
 
-The main process alone writes the results file, one line per game as its chunk comes back,
-so a Ctrl-C, a killed worker or a lost Ray node loses only games still being played; a run
+The main process alone writes the results file, one line per game as its chunk comes back
+(and, when a run stops, the lines its workers kept of the games their chunks had finished),
+so a Ctrl-C or a killed worker loses only games still being played; a run
 with `resume=True` plays only the games the file lacks. With a `game_timeout`, a worker stuck
 on one game (an endless loop in a game or agent) is killed and stops the run the same way,
 its Python stack saved as stuck-<index>.txt beside the results.
@@ -17,7 +18,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from drakkar.engine.game import Game
 from drakkar.engine.registry import load
@@ -168,14 +169,15 @@ def run(
         return 0
     game = load(study.game)
     chunks = _chunks(pending, backend.workers())
-    if backend.ray:
-        batches = _ray_batches(game, study, chunks, backend)
-    elif backend.workers() == 1 and game_timeout is None:
-        batches = (play_chunk(game, study, c) for c in chunks)
-    else:
-        batches = _pool_batches(game, study, chunks, backend.workers(), game_timeout, directory)
     played = 0
     with ResultsWriter(directory) as out:
+        if backend.ray:
+            batches = _ray_batches(game, study, chunks, backend)
+        elif backend.workers() == 1 and game_timeout is None:
+            batches = _here(game, study, pending)
+        else:
+            where = _Where(study, directory, out.write_lines)
+            batches = _pool_batches(game, chunks, backend.workers(), game_timeout, where)
         try:
             for lines, error in batches:
                 out.write_lines([text for _, text in lines])
@@ -242,24 +244,36 @@ def _drop_pool(workers: int) -> list[str]:
     return pool.close() if pool is not None else []
 
 
+def _here(game: Game, study: Study, pending: list[int]) -> Batches:
+    """The games played in this process, each given back as it ends (a batch of one): a
+    Ctrl-C then loses only the game being played."""
+    options = game.options(study.options, study.players)
+    for index in pending:
+        yield play_chunk(game, study, [index], options)
+
+
+class _Where(NamedTuple):
+    """Where a pool's run goes: its study, the study's folder, and how to save result lines."""
+
+    study: Study
+    directory: Path
+    save: Callable[[list[str]], None]
+
+
 def _pool_batches(
-    game: Game,
-    study: Study,
-    chunks: list[list[int]],
-    workers: int,
-    limit: float | None,
-    directory: Path,
+    game: Game, chunks: list[list[int]], workers: int, limit: float | None, where: _Where
 ) -> Batches:
     error: WorkersLost
+    study = where.study
     try:
         yield from _pool(game, workers).map_unordered(play_chunk, (game, study), chunks, limit)
         return
     except WorkerStuck as e:
-        error = _timed_out(e, study, directory)
+        error = _timed_out(e, study, where.directory)
     except WorkerDied as e:
         error = WorkersLost(f"a worker process ({e.pid}) died")
-    except BaseException:  # Ctrl-C, a failed game: the chunks under way are abandoned
-        _drop_pool(workers)
+    except BaseException:  # Ctrl-C, a failed game: the chunks under way are abandoned ...
+        where.save(_drop_pool(workers))  # ... but not the games they had finished
         raise
     # the games the stopped workers' chunks had finished are saved before the error is told
     kept = _drop_pool(workers)

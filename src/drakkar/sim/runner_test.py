@@ -497,3 +497,72 @@ def test_a_bad_game_timeout_is_refused_before_any_game(
     with pytest.raises(StudyError, match="a game timeout works on local worker processes"):
         run(study, tmp_path, Backend(ray="local"), game_timeout=3)
     assert read_results(tmp_path, study) == {}
+
+
+def _interrupt_a_loop(directory: str) -> None:
+    """Run in a fresh interpreter by the test below: a run on 2 workers, interrupted (as by
+    Ctrl-C) half a second after the doomed game began its endless loop; prints what was saved."""
+    from drakkar.sim import runner
+
+    clock = Path(directory).parent / "looping-since"
+    runner.load = lambda name: _LoopingGame(TORN_STUDY.game_seed(TORN_GAME), clock=str(clock))  # type: ignore[assignment]
+
+    def ctrl_c(*_: Any) -> None:
+        if clock.exists() and time.monotonic() - float(clock.read_text()) > 0.5:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGALRM, ctrl_c)
+    signal.setitimer(signal.ITIMER_REAL, 0.1, 0.1)
+    try:
+        run(
+            TORN_STUDY,
+            Path(directory),
+            Backend(jobs=2),
+            prepare(TORN_STUDY, Path(directory), False),
+        )
+    except KeyboardInterrupt:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        print("interrupted; saved", len(read_results_of(directory)))
+
+
+def test_ctrl_c_saves_the_games_the_chunks_under_way_had_finished(tmp_path: Path) -> None:
+    # Ctrl-C stopped the workers, and the games their chunks had finished were lost with them
+    # (played again on resume); here one chunk loops for ever at game 150, after 144-149
+    directory = tmp_path / "study"
+    code = f"from drakkar.sim.runner_test import _interrupt_a_loop as r; r({str(directory)!r})"
+    returncode, out = run_apart(code, 60, "the interrupted run did not stop")
+    assert returncode == 0 and "interrupted; saved" in out, out
+    saved = [json.loads(line)["index"] for line in _lines(directory)]
+    assert len(saved) == len(set(saved))  # none twice
+    assert set(range(144, TORN_GAME)) <= set(saved) and TORN_GAME not in saved
+    # lost are only the games not yet finished: the rest of the looping chunk (150-155) and
+    # the chunk of 12 sent ahead to its worker; the other worker played every other game
+    assert len(saved) >= 400 - 6 - 12
+
+
+class _CtrlCGame(HighCardGame):
+    """High Card, but Ctrl-C comes while the doomed game is being dealt (test-only)."""
+
+    def __init__(self, doomed_seed: int) -> None:
+        self.doomed_seed = doomed_seed
+
+    def new(
+        self, players: int | None = None, seed: int | None = None, options: Any = None
+    ) -> drakkar.State:
+        if seed == self.doomed_seed:
+            raise KeyboardInterrupt
+        return super().new(players, seed, options)
+
+
+def test_ctrl_c_in_this_process_loses_only_the_game_being_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # with one job and no game timeout the games are played here, a chunk of up to 64 at a
+    # time: a Ctrl-C lost the games the chunk had finished
+    from drakkar.sim import runner
+
+    doomed = 160  # in the chunk of 25 games from 150
+    monkeypatch.setattr(runner, "load", lambda name: _CtrlCGame(TORN_STUDY.game_seed(doomed)))
+    with pytest.raises(KeyboardInterrupt):
+        run(TORN_STUDY, tmp_path, Backend(jobs=1), prepare(TORN_STUDY, tmp_path, resume=False))
+    assert sorted(read_results(tmp_path, TORN_STUDY, records=False)) == list(range(doomed))
