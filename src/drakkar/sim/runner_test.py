@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -291,18 +292,18 @@ def run_apart(code: str, seconds: float, hung: str) -> tuple[int, str]:
     return child.returncode, out
 
 
-class _TornResultGame(HighCardGame):
-    """High Card, but the worker dealing the doomed game dies while writing that chunk's
-    results (test-only)."""
+class _DoomedGame(HighCardGame):
+    """High Card, but `doom()` is called as the doomed game is dealt (test-only): with
+    `tear_the_next_reply`, the worker dealing it dies while writing that chunk's results."""
 
-    def __init__(self, doomed_seed: int) -> None:
-        self.doomed_seed = doomed_seed
+    def __init__(self, doomed_seed: int, doom: Callable[[], None]) -> None:
+        self.doomed_seed, self.doom = doomed_seed, doom
 
     def new(
         self, players: int | None = None, seed: int | None = None, options: Any = None
     ) -> drakkar.State:
         if seed == self.doomed_seed:
-            tear_the_next_reply()
+            self.doom()
         return super().new(players, seed, options)
 
 
@@ -314,7 +315,7 @@ def _run_with_a_torn_result(directory: str) -> None:
     """Run in a fresh interpreter by the test below, so that a hang cannot hold pytest."""
     from drakkar.sim import runner
 
-    game = _TornResultGame(TORN_STUDY.game_seed(TORN_GAME))
+    game = _DoomedGame(TORN_STUDY.game_seed(TORN_GAME), tear_the_next_reply)
     runner.load = lambda name: game  # type: ignore[assignment]
     prepare(TORN_STUDY, Path(directory), resume=False)
     try:
@@ -540,18 +541,8 @@ def test_ctrl_c_saves_the_games_the_chunks_under_way_had_finished(tmp_path: Path
     assert len(saved) >= 400 - 6 - 12
 
 
-class _CtrlCGame(HighCardGame):
-    """High Card, but Ctrl-C comes while the doomed game is being dealt (test-only)."""
-
-    def __init__(self, doomed_seed: int) -> None:
-        self.doomed_seed = doomed_seed
-
-    def new(
-        self, players: int | None = None, seed: int | None = None, options: Any = None
-    ) -> drakkar.State:
-        if seed == self.doomed_seed:
-            raise KeyboardInterrupt
-        return super().new(players, seed, options)
+def _ctrl_c() -> None:
+    raise KeyboardInterrupt
 
 
 def test_ctrl_c_in_this_process_loses_only_the_game_being_played(
@@ -562,7 +553,9 @@ def test_ctrl_c_in_this_process_loses_only_the_game_being_played(
     from drakkar.sim import runner
 
     doomed = 160  # in the chunk of 25 games from 150
-    monkeypatch.setattr(runner, "load", lambda name: _CtrlCGame(TORN_STUDY.game_seed(doomed)))
+    monkeypatch.setattr(
+        runner, "load", lambda name: _DoomedGame(TORN_STUDY.game_seed(doomed), _ctrl_c)
+    )
     with pytest.raises(KeyboardInterrupt):
         run(TORN_STUDY, tmp_path, Backend(jobs=1), prepare(TORN_STUDY, tmp_path, resume=False))
     assert sorted(read_results(tmp_path, TORN_STUDY, records=False)) == list(range(doomed))
