@@ -44,6 +44,9 @@ from drakkar.engine.state import State
 
 ROLLOUTS = ("random", "heuristic")
 DEFAULT_ITERATIONS = 1000
+#: the most a move may take: a bigger budget is a typo that would leave the bot thinking for
+#: days (a million iterations is 10 to 30 minutes a move here, an hour of seconds the same)
+MAX_ITERATIONS, MAX_SECONDS = 1_000_000, 3600.0
 
 #: spec parameters and their types (`ismcts:iterations=2000,c=0.7`)
 PARAMS: dict[str, type] = {
@@ -106,8 +109,18 @@ class ISMCTSAgent(Agent):
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        _check(iterations is None or iterations >= 1, "iterations", iterations, "at least 1")
-        _check(seconds is None or 0 < seconds < math.inf, "seconds", seconds, "a number above 0")
+        _check(
+            iterations is None or 1 <= iterations <= MAX_ITERATIONS,
+            "iterations",
+            iterations,
+            f"from 1 to {MAX_ITERATIONS:_}",
+        )
+        _check(
+            seconds is None or 0 < seconds <= MAX_SECONDS,
+            "seconds",
+            seconds,
+            f"above 0 and at most {MAX_SECONDS:g}",
+        )
         _check(c >= 0 and math.isfinite(c), "c", c, "a number 0 or above")
         _check(rollout in ROLLOUTS, "rollout", rollout, "one of " + ", ".join(ROLLOUTS))
         _check(0.0 <= epsilon <= 1.0, "epsilon", epsilon, "between 0 and 1")

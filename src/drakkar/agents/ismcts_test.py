@@ -394,6 +394,10 @@ def test_gone_vikings_roll_outs_are_read_after_the_jarl():
         ("ismcts:z=-1", "z"),
         ("ismcts:speed=9", "speed"),
         ("ismcts:iterations", "iterations"),
+        # a budget of days: the bot never answered (Ctrl-C or --game-timeout only stopped it)
+        ("ismcts:iterations=1000000000000000000", "iterations=.* from 1 to 1_000_000"),
+        ("ismcts:seconds=86400", "seconds=.* at most 3600"),
+        ("ismcts:seconds=nan", "seconds"),
     ],
 )
 def test_bad_parameters_are_named(spec, named):

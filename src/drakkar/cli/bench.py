@@ -73,7 +73,12 @@ def bench_command(
         help="How long to play (up to a day).",
     ),
     seed: int = typer.Option(
-        0, "--seed", metavar="SEED", help="The first game's seed; each next game takes the next."
+        0,
+        "--seed",
+        metavar="SEED",
+        min=0,
+        max=2**63 - 1,  # each next game takes the next seed, so room is left above
+        help="The first game's seed; each next game takes the next.",
     ),
     cpu_time: bool = typer.Option(
         False,

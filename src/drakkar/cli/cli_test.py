@@ -109,6 +109,9 @@ def test_parse_seats() -> None:
         (["play"], "name a game"),
         (["rules", "chess"], "no game called"),
         (["bench", "chess"], "no game called"),
+        # a negative seed was a traceback from the first game dealt
+        (["bench", "high-card", "--seed", "-5"], "greater than or equal to 0"),
+        (["play", "high-card", "--seed", "-1"], "'seed': expected a whole number 0 or above"),
         (["replay", "nothing.json"], "cannot read record"),
         # what was typed is quoted as text: "[/]" gave a MarkupError traceback, "[bold]" vanished
         (["rules", "[bold]chess"], "no game called '[bold]chess'"),

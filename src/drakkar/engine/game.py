@@ -69,6 +69,8 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         else:
             seed = whole_number_of("seed", seed)
+            if seed < 0:  # the stream keeps 64 bits: seed -1 would deal the game of 2**64 - 1
+                raise InvalidOptions("seed", f"expected a whole number 0 or above, got {seed}")
         return self.state_class(self, n, opts, seed)
 
     def heuristic_agent(self, seed: int | None = None) -> Agent:

@@ -145,6 +145,19 @@ def test_a_player_count_or_seed_past_64_bits_is_refused_quoted_short(game: Game)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_negative_seed_is_refused(game: Game) -> None:
+    # the random stream keeps 64 bits of a seed, so -1 dealt the very game of 2**64 - 1: one
+    # game under two seeds. A seed is 0 to 2**64 - 1, as the server and records have it
+    for seed in (-1, -(2**63)):
+        with pytest.raises(
+            InvalidOptions,
+            match=rf"^option 'seed': expected a whole number 0 or above, got {seed}$",
+        ):
+            game.new(None, seed)
+    assert game.new(None, 0).seed == 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_a_long_value_is_refused_quoted_short(game: Game) -> None:
     # a card name of 3,000 letters came back whole in the refusal of every game's stacks
     for o in game.options_class.describe():

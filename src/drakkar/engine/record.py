@@ -245,9 +245,9 @@ def _check_fields(data: Any) -> Game:
             f"'rules_version' is {shown(data['rules_version'])}; this drakkar plays "
             f"{game.title} rules version {game.rules_version!r}"
         )
-    if data["seed"].bit_length() > WHOLE_BITS:  # (the random stream reads no more)
+    if data["seed"] < 0 or data["seed"].bit_length() > WHOLE_BITS:  # (the stream reads no more)
         raise InvalidRecord(
-            f"'seed' must be a whole number of at most {WHOLE_BITS} bits, got {shown(data['seed'])}"
+            f"'seed' must be a whole number from 0 to 2**{WHOLE_BITS} - 1, got {shown(data['seed'])}"
         )
     for i, a in enumerate(data["actions"]):
         if isinstance(a, bool) or not isinstance(a, int):

@@ -322,7 +322,9 @@ def test_any_spoilt_record_replays_whole_or_is_refused_naming_the_entry(state, s
     [
         # a seed past 64 bits raised InvalidOptions, not InvalidRecord (10**5000 was loaded,
         # and the record could not be written again)
-        (lambda d: d.update(seed=2**64), r"^'seed' must be a whole number of at most 64 bits"),
+        (lambda d: d.update(seed=2**64), r"^'seed' must be a whole number from 0 to 2\*\*64 - 1"),
+        # a negative seed dealt the game of that seed plus 2**64: two records of one game
+        (lambda d: d.update(seed=-1), r"^'seed' must be a whole number from 0 .*, got -1$"),
         (lambda d: d.update(seed=10**5000), "'seed' .* got a whole number of 16610 bits$"),
         # an action Python will not write raised ValueError from the refusal quoting it
         (lambda d: d["actions"].__setitem__(0, 10**5000), r"^'actions'\[0\] = a whole number of"),
