@@ -125,7 +125,7 @@ def simulate(
     --resume plays only the missing games; `drakkar report DIR` analyses the study.
     """
     ray_address = _ray_address(ray, ctx.args)
-    _check_game_timeout(game_timeout, ray_address)
+    _check_game_timeout(game_timeout)
     if ray_address is not None:
         try:  # said now, before the study's folder is made: it would block the same --out
             import ray as _  # noqa: F401
@@ -158,13 +158,11 @@ def simulate(
     console.print(f"full report: drakkar report {directory}")
 
 
-def _check_game_timeout(seconds: float | None, ray_address: str | None) -> None:
+def _check_game_timeout(seconds: float | None) -> None:
     if seconds is None:
         return
     if not math.isfinite(seconds) or seconds <= 0:
         raise fail(f"--game-timeout must be a number of seconds above 0, got {seconds:g}")
-    if ray_address is not None:
-        raise fail("--game-timeout works on local worker processes, not with --ray")
 
 
 def _play(

@@ -266,7 +266,22 @@ def test_a_bad_game_timeout_is_refused_naming_the_option(
     code, text = _simulate("-n", "4", "--game-timeout", value, "--out", str(out))
     assert code == 2, text
     assert words in text
-    code, text = _simulate("-n", "4", "--game-timeout", "5", "--ray", "--out", str(out))
+    code, text = _simulate("-n", "4", "--game-timeout", value, "--ray", "--out", str(out))
     assert code == 2, text
-    assert "--game-timeout works on local worker processes, not with --ray" in text
+    assert words in text
     assert not out.exists()
+
+
+def test_a_game_timeout_goes_to_ray_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # it was refused with --ray; a Ray task now times its own games (sim/runner_test.py)
+    from drakkar.cli import simulate
+
+    asked: list[Any] = []
+
+    def run(study: Any, directory: Path, backend: Any, done: Any, **kw: Any) -> int:
+        asked.append((backend.ray, kw["game_timeout"]))
+        raise KeyboardInterrupt  # as if stopped at once: no Ray started here
+
+    monkeypatch.setattr(simulate, "run", run)
+    code, text = _simulate("-n", "4", "--game-timeout", "5", "--ray", "--out", str(tmp_path / "s"))
+    assert asked == [("local", 5.0)] and code == 130, text

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from drakkar.agents.spec import make_agent
@@ -26,8 +27,8 @@ from drakkar.engine.game import Game
 from drakkar.engine.options import GameOptions
 from drakkar.engine.record import Record
 from drakkar.engine.state import State
+from drakkar.sim import workers
 from drakkar.sim.study import Study
-from drakkar.sim.workers import keep, started
 
 
 def play_game(
@@ -123,14 +124,25 @@ def seat_labels(state: State, view: dict[str, Any] | None = None) -> dict[str, l
 Chunk = tuple[list[tuple[int, str]], dict[str, Any] | None]
 
 
+def _keep_in_worker(index: int, text: str) -> None:
+    workers.keep(text)
+
+
 def play_chunk(
-    game: Game, study: Study, indices: list[int], options: GameOptions | None = None
+    game: Game,
+    study: Study,
+    indices: list[int],
+    options: GameOptions | None = None,
+    keep: Callable[[int, str], None] = _keep_in_worker,
+    started: Callable[[int | None], None] = workers.started,
 ) -> Chunk:
     """Play several games: their result lines as JSON text (written as they are), and the
-    error of a game that failed, if one did (the chunk stops there). In the process pool, each
-    game is timed on its own (`workers.started`), so a game timeout does not grow with the
-    chunk, and each line is kept as its game ends (`workers.keep`), so the games a stopped
-    worker had finished are saved. `options`: the study's, already built (else built here)."""
+    error of a game that failed, if one did (the chunk stops there). Each game is timed on its
+    own (`started(index)`, then `started(None)`), so a game timeout does not grow with the
+    chunk, and each line is kept as its game ends (`keep(index, text)`), so the games a stopped
+    worker had finished are saved: by default in the process pool (`workers.started` and
+    `workers.keep`); a Ray task passes its own (`ray_tasks.py`). `options`: the study's,
+    already built (else built here)."""
     lines: list[tuple[int, str]] = []
     if options is None:
         options = game.options(study.options, study.players)
@@ -148,7 +160,7 @@ def play_chunk(
                 }
                 return lines, error
             text = json.dumps(result, separators=(",", ":"))
-            keep(text)  # saved even if this worker is stopped before the chunk is sent
+            keep(index, text)  # saved even if this worker is stopped before the chunk is sent
             lines.append((index, text))
     finally:
         started(None)  # sending the results, then waiting: on no game

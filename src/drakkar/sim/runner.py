@@ -5,11 +5,14 @@ The main process alone writes the results file, one line per game as its chunk c
 so a Ctrl-C or a killed worker loses only games still being played; a run
 with `resume=True` plays only the games the file lacks. With a `game_timeout`, a worker stuck
 on one game (an endless loop in a game or agent) is killed and stops the run the same way,
-its Python stack saved as stuck-<index>.txt beside the results.
+its Python stack saved as stuck-<index>.txt beside the results. On Ray the tasks keep their
+finished games with an actor of the driver's, and time their games themselves
+(`ray_tasks.py`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
@@ -22,7 +25,7 @@ from typing import Any, NamedTuple
 
 from drakkar.engine.game import Game
 from drakkar.engine.registry import load
-from drakkar.sim import stacks
+from drakkar.sim import ray_tasks, stacks
 from drakkar.sim.play import Chunk, play_chunk
 from drakkar.sim.results import ResultsWriter, each_result
 from drakkar.sim.study import RESULTS_FILE, STUDY_FILE, Study, StudyError
@@ -46,6 +49,8 @@ class GameTimedOut(WorkersLost):
     """Game `index` (deal seed `seed`) was still being played after `limit` seconds: its
     worker was killed. The games saved are kept; the same game will take as long again.
 
+    `pid` is None on Ray, where the game alone is stopped, in its task.
+
     `stack`: where the worker was, in faulthandler's words (`stacks.innermost` picks the
     innermost calls), saved in `stack_file`; "" and None when it could not say (the signal
     blocked by C code, or no SIGUSR1 on this platform)."""
@@ -61,9 +66,14 @@ class GameTimedOut(WorkersLost):
     ) -> None:
         self.index, self.seed, self.limit = index, seed, limit
         self.stack, self.stack_file = stack, stack_file
+        stopped = (
+            "it was stopped in its Ray task"
+            if pid is None
+            else f"its worker process ({pid}) was stopped"
+        )
         self.what = (
             f"game {index} (seed {seed}) was still being played after the game timeout of "
-            f"{limit:g} s, so its worker process ({pid}) was stopped"
+            f"{limit:g} s, so {stopped}"
         )
         StudyError.__init__(
             self,
@@ -160,9 +170,9 @@ def run(
     naming its index and seed; its traceback is saved as failed-<index>.json beside the results.
     `game_timeout`: seconds one game may take (default: no limit); a game still being played
     then stops the run with GameTimedOut. It needs worker processes: with `jobs=1` the games
-    are played in one worker process, not in this one, and Ray is refused.
+    are played in one worker process, not in this one; on Ray each task times its own games.
     """
-    _check_game_timeout(game_timeout, backend)
+    _check_game_timeout(game_timeout)
     directory = Path(directory)
     pending = [i for i in range(study.games) if i not in done]
     if not pending:
@@ -171,12 +181,12 @@ def run(
     chunks = _chunks(pending, backend.workers())
     played = 0
     with ResultsWriter(directory) as out:
+        where = _Where(study, directory, out.write_lines)
         if backend.ray:
-            batches = _ray_batches(game, study, chunks, backend)
+            batches = _ray_batches(game, chunks, backend, game_timeout, where)
         elif backend.workers() == 1 and game_timeout is None:
             batches = _here(game, study, pending)
         else:
-            where = _Where(study, directory, out.write_lines)
             batches = _pool_batches(game, chunks, backend.workers(), game_timeout, where)
         try:
             for lines, error in batches:
@@ -199,17 +209,13 @@ def run(
     return played
 
 
-def _check_game_timeout(limit: float | None, backend: Backend) -> None:
+def _check_game_timeout(limit: float | None) -> None:
     if limit is None:
         return
     if isinstance(limit, bool) or not isinstance(limit, int | float) or not math.isfinite(limit):
         raise StudyError(f"game timeout: a number of seconds, got {limit!r}")
     if limit <= 0:
         raise StudyError(f"game timeout: more than 0 seconds, got {limit:g}")
-    if backend.ray:
-        # a Ray task's games cannot be timed one by one from here (no shared memory between
-        # nodes), and a task queued on a busy cluster has not started yet
-        raise StudyError("a game timeout works on local worker processes, not on Ray")
 
 
 def _chunks(pending: list[int], workers: int) -> list[list[int]]:
@@ -288,15 +294,21 @@ def _timed_out(stuck: WorkerStuck, study: Study, directory: Path) -> GameTimedOu
     seed = study.game_seed(stuck.item)
     error = GameTimedOut(stuck.item, seed, stuck.limit, stuck.pid, stuck.stack, path)
     if path is not None:
+        # a pool's worker writes every thread's stack; a Ray task's timer, the game's thread's
+        whose = "each thread's stack" if stuck.pid is not None else "its thread's stack"
         path.write_text(
-            f"{error.what}.\nWhere it was: each thread's stack as Python's faulthandler "
+            f"{error.what}.\nWhere it was: {whose} as Python's faulthandler "
             "writes it, with each call's line of source:\n\n" + stacks.readable(stuck.stack),
             encoding="utf-8",
         )
     return error
 
 
-def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Backend) -> Batches:
+def _ray_batches(
+    game: Game, chunks: list[list[int]], backend: Backend, limit: float | None, where: _Where
+) -> Batches:
+    """The chunks as Ray tasks (`ray_tasks.play_on_ray`); when the run stops, the games the
+    tasks under way had finished are saved, as a pool's are."""
     try:
         import ray
     except ImportError:
@@ -307,26 +319,91 @@ def _ray_batches(game: Game, study: Study, chunks: list[list[int]], backend: Bac
             ray.init(num_cpus=backend.workers(), include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=backend.ray, log_to_driver=False)
-    running: list[Any] = []
     try:
-        remote = ray.remote(num_cpus=1, max_retries=3)(play_chunk)
-        game_ref, study_ref = ray.put(game), ray.put(study)
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        todo = deque(chunks)
-        while todo and len(running) < cpus * 4:
-            running.append(remote.remote(game_ref, study_ref, todo.popleft()))
-        while running:
-            finished, running = ray.wait(running, num_returns=1)
-            try:
-                batch = ray.get(finished[0])
-            except (ray.exceptions.RayError, OSError) as e:
-                raise WorkersLost(f"a Ray task was lost ({type(e).__name__})") from None
-            yield batch
-            if todo:
-                running.append(remote.remote(game_ref, study_ref, todo.popleft()))
-        running = []
+        keeper = _keeper(ray, where.study.games)
+        running: dict[Any, list[int]] = {}  # each task's chunk
+        error: WorkersLost
+        try:
+            yield from _ray_tasks(ray, game, where.study, chunks, limit, keeper, running)
+            ray.kill(keeper)
+            return
+        except WorkerStuck as e:
+            error = _timed_out(e, where.study, where.directory)
+        except WorkersLost as e:
+            error = e
+        except BaseException:  # Ctrl-C, a failed game: the tasks under way are cancelled ...
+            where.save(_stop_ray_tasks(ray, keeper, running))  # ... not the games they finished
+            raise
+        kept = _stop_ray_tasks(ray, keeper, running)
+        if kept:
+            yield [(json.loads(text)["index"], text) for text in kept], None
+        raise error
     finally:
-        for ref in running:
-            ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
+
+
+def _keeper(ray: Any, games: int) -> Any:
+    """A `ray_tasks.Keeper` on this node: it lives and dies with the driver, not a worker."""
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
+    return ray.remote(ray_tasks.Keeper).options(num_cpus=0, scheduling_strategy=here).remote(games)
+
+
+def _ray_tasks(
+    ray: Any,
+    game: Game,
+    study: Study,
+    chunks: list[list[int]],
+    limit: float | None,
+    keeper: Any,
+    running: dict[Any, list[int]],
+) -> Batches:
+    """Each chunk's batch, as its task ends; a few tasks queued ahead of each CPU. `running`
+    holds the tasks sent, not yet received. Raises WorkersLost for a lost task, WorkerStuck
+    (pid None) for a game its task stopped at the limit, after yielding its chunk's games."""
+    remote = ray.remote(num_cpus=1, max_retries=3)(ray_tasks.play_on_ray)
+    game_ref, study_ref = ray.put(game), ray.put(study)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    todo = deque(chunks)
+
+    def send() -> None:
+        chunk = todo.popleft()
+        running[remote.remote(game_ref, study_ref, chunk, keeper, limit)] = chunk
+
+    while todo and len(running) < cpus * 4:
+        send()
+    while running:
+        (ref,), _ = ray.wait(list(running), num_returns=1)
+        try:
+            lines, error = ray.get(ref)
+        except (ray.exceptions.RayError, OSError) as e:
+            raise WorkersLost(f"a Ray task was lost ({type(e).__name__})") from None
+        keeper.forget.remote(running.pop(ref))  # all its games are here, or never played by it
+        if error and "timed_out" in error:
+            yield lines, None
+            raise WorkerStuck(None, error["index"], error["timed_out"], error["stack"])
+        yield lines, error
+        if todo:
+            send()
+
+
+def _stop_ray_tasks(ray: Any, keeper: Any, running: dict[Any, list[int]]) -> list[str]:
+    """Cancel the tasks under way; the lines of the games they had finished (those a task
+    that has just ended gave back, and those the others pushed to the keeper)."""
+    ended, _ = ray.wait(list(running), num_returns=len(running), timeout=0) if running else ([], [])
+    lines: list[str] = []
+    for ref in ended:
+        try:
+            lines += [text for _, text in ray.get(ref)[0]]
+        except (ray.exceptions.RayError, OSError):
+            continue
+        keeper.forget.remote(running.pop(ref))
+    for ref in running:
+        ray.cancel(ref, force=True)
+    running.clear()
+    with contextlib.suppress(ray.exceptions.RayError, OSError):  # gone: so are the games it held
+        lines += ray.get(keeper.take.remote())
+    ray.kill(keeper)
+    return lines

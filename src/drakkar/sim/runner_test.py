@@ -371,10 +371,13 @@ class _LoopingGame(HighCardGame):
 LOOP_LIMIT = 1.5
 
 
-def _run_into_a_loop(directory: str, blocks: bool = False, runs: tuple[int, ...] = (2, 1)) -> None:
+def _run_into_a_loop(
+    directory: str, blocks: bool = False, runs: tuple[int | str, ...] = (2, 1)
+) -> None:
     """Run in a fresh interpreter by the tests below: a run, then its resume (on as many
-    workers as each of `runs` says), each stopped by the game that loops (`blocks`: with
-    SIGUSR1 blocked); prints what each said and how long after the loop began."""
+    workers as each of `runs` says, or on Ray with 2 CPUs for "ray"), each stopped by the game
+    that loops (`blocks`: with SIGUSR1 blocked); prints what each said and how long after the
+    loop began."""
     from drakkar.sim import runner
 
     clock = str(Path(directory).parent / "looping-since")
@@ -382,8 +385,9 @@ def _run_into_a_loop(directory: str, blocks: bool = False, runs: tuple[int, ...]
     runner.load = lambda name: game  # type: ignore[assignment]
     done = prepare(TORN_STUDY, Path(directory), resume=False)
     for jobs in runs:  # 1: still in a worker process, which alone can be stopped
+        backend = Backend(jobs=2, ray="local") if jobs == "ray" else Backend(jobs=int(jobs))
         try:
-            run(TORN_STUDY, Path(directory), Backend(jobs=jobs), done, game_timeout=LOOP_LIMIT)
+            run(TORN_STUDY, Path(directory), backend, done, game_timeout=LOOP_LIMIT)
         except StudyError as e:
             since = float(Path(clock).read_text())
             print(f"{time.monotonic() - since:.2f} s: {e}; saved {len(read_results_of(directory))}")
@@ -493,16 +497,16 @@ def test_a_bad_game_timeout_is_refused_before_any_game(
 ) -> None:
     study = Study.make(HIGH_CARD, 4, 2, ["random"], seed=5)
     prepare(study, tmp_path, resume=False)
-    with pytest.raises(StudyError, match=re.escape(words)):
-        run(study, tmp_path, Backend(jobs=2), game_timeout=limit)
-    with pytest.raises(StudyError, match="a game timeout works on local worker processes"):
-        run(study, tmp_path, Backend(ray="local"), game_timeout=3)
+    for backend in (Backend(jobs=2), Backend(ray="local")):  # Ray too, before it starts
+        with pytest.raises(StudyError, match=re.escape(words)):
+            run(study, tmp_path, backend, game_timeout=limit)
     assert read_results(tmp_path, study) == {}
 
 
-def _interrupt_a_loop(directory: str) -> None:
-    """Run in a fresh interpreter by the test below: a run on 2 workers, interrupted (as by
-    Ctrl-C) half a second after the doomed game began its endless loop; prints what was saved."""
+def _interrupt_a_loop(directory: str, ray: str | None = None) -> None:
+    """Run in a fresh interpreter by the test below: a run on 2 workers (on Ray if `ray`),
+    interrupted (as by Ctrl-C) half a second after the doomed game began its endless loop;
+    prints what was saved."""
     from drakkar.sim import runner
 
     clock = Path(directory).parent / "looping-since"
@@ -510,6 +514,7 @@ def _interrupt_a_loop(directory: str) -> None:
 
     def ctrl_c(*_: Any) -> None:
         if clock.exists() and time.monotonic() - float(clock.read_text()) > 0.5:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # once, as a person presses it
             raise KeyboardInterrupt
 
     signal.signal(signal.SIGALRM, ctrl_c)
@@ -518,20 +523,25 @@ def _interrupt_a_loop(directory: str) -> None:
         run(
             TORN_STUDY,
             Path(directory),
-            Backend(jobs=2),
+            Backend(jobs=2, ray=ray),
             prepare(TORN_STUDY, Path(directory), False),
         )
     except KeyboardInterrupt:
-        signal.setitimer(signal.ITIMER_REAL, 0)
         print("interrupted; saved", len(read_results_of(directory)))
 
 
-def test_ctrl_c_saves_the_games_the_chunks_under_way_had_finished(tmp_path: Path) -> None:
-    # Ctrl-C stopped the workers, and the games their chunks had finished were lost with them
-    # (played again on resume); here one chunk loops for ever at game 150, after 144-149
+@pytest.mark.parametrize("ray", [None, "local"])
+def test_ctrl_c_saves_the_games_the_chunks_under_way_had_finished(
+    tmp_path: Path, ray: str | None
+) -> None:
+    # Ctrl-C stopped the workers (or cancelled the Ray tasks), and the games their chunks had
+    # finished were lost with them (played again on resume); here one chunk loops for ever at
+    # game 150, after 144-149
+    if ray:
+        pytest.importorskip("ray", reason="Ray is not installed (pip install 'drakkar[ray]')")
     directory = tmp_path / "study"
-    code = f"from drakkar.sim.runner_test import _interrupt_a_loop as r; r({str(directory)!r})"
-    returncode, out = run_apart(code, 60, "the interrupted run did not stop")
+    code = f"from drakkar.sim.runner_test import _interrupt_a_loop as r; r({str(directory)!r}, {ray!r})"
+    returncode, out = run_apart(code, 90, "the interrupted run did not stop")
     assert returncode == 0 and "interrupted; saved" in out, out
     saved = [json.loads(line)["index"] for line in _lines(directory)]
     assert len(saved) == len(set(saved))  # none twice

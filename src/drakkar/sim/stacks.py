@@ -18,7 +18,7 @@ import signal
 import time
 from typing import Any
 
-__all__ = ["WAIT", "innermost", "readable", "ready", "take"]
+__all__ = ["WAIT", "of_frame", "innermost", "readable", "ready", "take"]
 
 # Seconds a worker has to write its stack once asked; it takes milliseconds when it can.
 WAIT = 1.0
@@ -69,6 +69,17 @@ def take(pid: int, path: str, wait: float = WAIT) -> str:
             return f.read().decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def of_frame(frame: Any) -> str:
+    """The stack from `frame` outwards, in faulthandler's words (a signal handler's view of
+    the code it interrupted: a Ray task's game timer takes it so, `ray_tasks.py`)."""
+    out = ["Stack (most recent call first):"]
+    while frame is not None:
+        code = frame.f_code
+        out.append(f'  File "{code.co_filename}", line {frame.f_lineno} in {code.co_name}')
+        frame = frame.f_back
+    return "\n".join(out) + "\n"
 
 
 def _size(path: str) -> int:
