@@ -1,10 +1,11 @@
 """A Ray task's side, without Ray: its games pushed to the keeper as they end, a game past the
 limit stopped with its stack, and one that cannot be stopped so ended by its process's death.
-(Runs on Ray: `runner_test.py`, Ctrl-C; here, the game timeout.)"""
+Then runs on a local Ray: a game past the limit, a lost task (Ctrl-C: `runner_test.py`)."""
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from pathlib import Path
@@ -16,9 +17,10 @@ import drakkar
 from drakkar.engine.toy import HighCardGame
 from drakkar.sim.ray_tasks import Keeper, play_on_ray
 from drakkar.sim.results import read_results
-from drakkar.sim.runner import Backend, prepare, run
-from drakkar.sim.runner_test import TORN_GAME, TORN_STUDY, _run, run_apart
+from drakkar.sim.runner import Backend, WorkersLost, prepare, run
+from drakkar.sim.runner_test import TORN_GAME, TORN_STUDY, _DoomedGame, _run, run_apart
 from drakkar.sim.stacks import WAIT, innermost
+from drakkar.sim.study import RESULTS_FILE
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no SIGALRM here")
 
@@ -151,5 +153,34 @@ def test_a_game_past_the_game_timeout_on_ray_stops_the_run_naming_it(tmp_path: P
     run(TORN_STUDY, directory, Backend(jobs=2, ray="local"), done, played.append, 5)
     assert TORN_GAME in played and not set(range(144, TORN_GAME)) & set(played)
     after = read_results(directory, TORN_STUDY)
+    clean = _run(TORN_STUDY, tmp_path / "clean", Backend(jobs=1))
+    assert [after[i] for i in sorted(after)] == clean
+
+
+def die_soon() -> None:
+    """A worker's death as its node's (test-only): after the pushes of the games before."""
+    time.sleep(0.5)
+    os._exit(1)
+
+
+def test_a_lost_ray_task_s_finished_games_are_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a task lost (its worker dies at game 150, on each of Ray's tries) gave back nothing:
+    # games 144-149, which its chunk had finished, were played again on resume
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'drakkar[ray]')")
+    from drakkar.sim import runner
+
+    game = _DoomedGame(TORN_STUDY.game_seed(TORN_GAME), die_soon)
+    monkeypatch.setattr(runner, "load", lambda name: game)
+    done = prepare(TORN_STUDY, tmp_path, False)
+    with pytest.raises(WorkersLost, match=r"a Ray task was lost \(\w+\); every game"):
+        run(TORN_STUDY, tmp_path, Backend(jobs=2, ray="local"), done)
+    saved = [json.loads(line)["index"] for line in (tmp_path / RESULTS_FILE).open()]
+    assert len(saved) == len(set(saved))  # none twice
+    assert set(range(144, TORN_GAME)) <= set(saved) and TORN_GAME not in saved
+    monkeypatch.undo()  # High Card itself: the node mended
+    run(TORN_STUDY, tmp_path, Backend(jobs=2), prepare(TORN_STUDY, tmp_path, resume=True))
+    after = read_results(tmp_path, TORN_STUDY)
     clean = _run(TORN_STUDY, tmp_path / "clean", Backend(jobs=1))
     assert [after[i] for i in sorted(after)] == clean
