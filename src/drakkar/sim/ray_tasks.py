@@ -139,7 +139,7 @@ class _Timer:
 
     def __init__(self, limit: float | None) -> None:
         self.limit = limit
-        self.on: int | None = None
+        self.on: tuple[int, float] | None = None  # the game being played, and since when
         self._watchdog = -math.inf  # when faulthandler's watchdog would end this process
         if limit is not None:  # a Ray task runs in its worker's main thread, where this works
             self._before = signal.signal(signal.SIGALRM, self._ring)
@@ -147,21 +147,25 @@ class _Timer:
     def started(self, index: int | None) -> None:
         if self.limit is None:
             return
-        self.on = index
+        now = time.monotonic()
+        self.on = None if index is None else (index, now)  # before its alarm is set
         if index is None:
             signal.setitimer(signal.ITIMER_REAL, 0)
             faulthandler.cancel_dump_traceback_later()
             self._watchdog = -math.inf
             return
-        now, grace = time.monotonic(), self.limit + stacks.WAIT
+        grace = self.limit + stacks.WAIT
         if self._watchdog < now + grace:
             faulthandler.dump_traceback_later(2 * grace, exit=True)
             self._watchdog = now + 2 * grace
         signal.setitimer(signal.ITIMER_REAL, self.limit)
 
     def _ring(self, signum: int, frame: Any) -> None:
-        if self.on is not None and self.limit is not None:
-            raise GameStopped(self.on, self.limit, stacks.of_frame(frame))
+        on, limit = self.on, self.limit
+        # Python runs a handler a moment after the signal: the alarm of a game that ended just
+        # under the limit may ring in the next, which it must not stop
+        if on is not None and limit is not None and time.monotonic() - on[1] >= limit:
+            raise GameStopped(on[0], limit, stacks.of_frame(frame))
 
     def close(self) -> None:
         if self.limit is not None:

@@ -15,7 +15,8 @@ import pytest
 
 import drakkar
 from drakkar.engine.toy import HighCardGame
-from drakkar.sim.ray_tasks import Keeper, play_on_ray
+from drakkar.sim import ray_tasks
+from drakkar.sim.ray_tasks import GameStopped, Keeper, play_on_ray
 from drakkar.sim.results import read_results
 from drakkar.sim.runner import Backend, WorkersLost, prepare, run
 from drakkar.sim.runner_test import TORN_GAME, TORN_STUDY, _DoomedGame, _run, run_apart
@@ -85,6 +86,23 @@ def test_a_game_past_the_limit_is_the_chunk_s_error_with_its_stack(tmp_path: Pat
     # the games that ended were pushed to the keeper as the stuck one was played
     assert sorted(i for push in keeper.pushes for i in push) == list(range(144, TORN_GAME))
     assert [json.loads(text)["index"] for text in keeper.actor.take()] == list(range(144, 150))
+
+
+def test_the_alarm_of_a_game_that_ended_does_not_stop_the_next() -> None:
+    # a handler runs a moment after its signal: an alarm that rang as game 4 ended just under
+    # the limit ran in game 5, and stopped it, naming it, a few microseconds in
+    timer = ray_tasks._Timer(30)
+    try:
+        timer.started(4)
+        timer.started(5)
+        timer._ring(signal.SIGALRM, None)  # game 4's alarm, handled late: nothing
+        assert timer.on is not None
+        timer.on = (5, timer.on[1] - 30)  # as if 30 s later
+        with pytest.raises(GameStopped) as stop:
+            timer._ring(signal.SIGALRM, None)  # game 5's own
+        assert stop.value.index == 5 and stop.value.limit == 30
+    finally:
+        timer.close()
 
 
 def test_the_keeper_gives_each_game_once_and_not_those_of_a_chunk_received() -> None:
