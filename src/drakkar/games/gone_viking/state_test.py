@@ -11,6 +11,7 @@ from drakkar.games.gone_viking.cards import (
     COINS,
     DECKS,
     FREYA,
+    HAMMERS,
     KIND_NAMES,
     NO_TRUMP,
     ODIN,
@@ -18,7 +19,7 @@ from drakkar.games.gone_viking.cards import (
     TREES,
     kind_of,
 )
-from drakkar.games.gone_viking.home import FREE_SWAP, LEADER_TRUMP
+from drakkar.games.gone_viking.home import FREE_SWAP, FREYA_RETURN, LEADER_TRUMP, ODIN_TAKE
 from drakkar.games.gone_viking.options import UNLIMITED_RAIDS
 from drakkar.games.gone_viking.scenario import at_trick, card, deal_hands, labels, play
 from drakkar.games.gone_viking.state import GoneVikingState, max_game_length
@@ -211,6 +212,17 @@ def test_empty_hands_are_skipped_and_a_lone_player_wins_each_trick() -> None:
     assert s.tokens[0][2] == 1  # alone, and wins it
 
 
+def test_a_winner_out_of_cards_passes_the_lead_clockwise_from_the_winner() -> None:
+    # "The player who won the last trick starts the next one"; out of cards, "play passes to
+    # the next player": from the winner (seat 2), not from the trick's leader (seat 0)
+    hands = [["Books 1", "Coins 1"], ["Books 2", "Coins 2"], ["Books 5"], ["Books 3", "Coins 3"]]
+    s = at_trick(4, hands)
+    play(s, "play Books 1", "done", "play Books 2", "done", "play Books 5", "done")
+    play(s, "play Books 3", "done")
+    assert s.tokens[2][BOOKS] == 1
+    assert s.current_player == 3 and s.trick_leader == 3
+
+
 def test_the_winner_takes_a_tree_when_the_type_is_used_up_and_leads_next() -> None:
     hands = [["Books 5", "Coins 1"], ["Books 1", "Coins 2"], ["Books 2", "Coins 3"]]
     s = at_trick(3, hands, leader=1, tokens=["5 Books, 2 Trees", "2 Trees", "2 Trees"])
@@ -356,6 +368,17 @@ def test_thor_removes_trump_and_following_the_highest_of_any_type_wins() -> None
     assert s.voids[1] == 0  # not following under Thor shows no void
 
 
+def test_under_thor_boosting_is_allowed_as_normal() -> None:
+    # "The highest value card(s) take the trick regardless of type and boosting is allowed as
+    # normal": more cards of one's type may be added, and their sum is the play's value
+    hands = [["Books 5"], ["Hammers 3", "Hammers 4", "Coins 1"], ["Fists 6"]]
+    s = at_trick(3, hands, god="Thor", trump="none")
+    play(s, "play Books 5", "done", "play Hammers 3")
+    assert labels(s) == ["play Hammers 4", "done"]
+    play(s, "play Hammers 4", "done", "play Fists 6", "done")
+    assert s.tokens[1][HAMMERS] == 1  # 3 + 4 beats Fists 6 and Books 5
+
+
 def test_thors_freedom_from_following_starts_the_trick_after_he_is_laid() -> None:
     hands = [["Books 1", "Thor"], ["Books 2", "Hammers 7", "Coins 6"], ["Books 3", "Coins 1"]]
     s = at_trick(3, hands)
@@ -382,7 +405,15 @@ def test_trump_names_at_the_end_of_the_raid_are_skipped() -> None:
     s = at_trick(3, [["Books 1", "Odin"], ["Books 2"], ["Books 3"]])
     play(s, "play Books 1", "lay Odin face down", "done", "play Books 2", "done")
     play(s, "play Books 3", "done")
-    assert s.phase == 6  # straight to Odin's Home Power: naming trump would change nothing
+    assert s.phase == ODIN_TAKE  # straight to Odin's Home Power: naming trump changes nothing
+
+
+def test_freya_revealed_by_the_last_trick_names_no_trump_and_goes_home() -> None:
+    # the same for Freya, who names trump in the raid only when there is none
+    s = at_trick(3, [["Books 1", "Freya"], ["Books 2"], ["Books 3"]], trump="none")
+    play(s, "play Books 1", "lay Freya face down", "done", "play Books 2", "done")
+    play(s, "play Books 3", "done")
+    assert s.god == card("Freya") and s.phase == FREYA_RETURN
 
 
 def test_a_known_card_played_is_no_longer_known_in_the_hand() -> None:
@@ -418,6 +449,7 @@ def test_the_jarls_target_swaps_up_to_four_free_then_names_trump_then_others_pay
     for _ in range(4):
         s.apply(s.legal_actions()[0])
     assert s.phase == 1 and s.tokens == tokens  # four picked: the swap is done, for free
+    assert labels(s) == ["trump: Books", "trump: Coins", "trump: Hammers", "trump: Fists"]
     play(s, "trump: Hammers")
     assert s.trump == 2 and s.current_player == 2 and s.phase == 2
     play(s, "stop swapping")
