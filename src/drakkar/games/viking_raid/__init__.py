@@ -31,6 +31,7 @@ class VikingRaidGame(Game):
     num_distinct_actions = A.NUM_ACTIONS
     options_class = VikingRaidOptions
     state_class = VikingRaidState
+    rules_version = "2"  # 2: the last one in plays out the round (docs/rules/README.md)
 
     def max_game_length(self, num_players: int, options: GameOptions | None = None) -> int:
         # At most 9 decisions in a turn (discard, declare, build, 4 hires, destination,

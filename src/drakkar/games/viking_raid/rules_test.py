@@ -9,7 +9,12 @@ import pytest
 import drakkar
 from drakkar import IllegalAction, InvalidOptions
 from drakkar.games.viking_raid import GAME
-from drakkar.games.viking_raid.cards import ENCOUNTER_DECK, ENCOUNTER_INDEX, VIKING_DECK
+from drakkar.games.viking_raid.cards import (
+    ENCOUNTER_DECK,
+    ENCOUNTER_INDEX,
+    VIKING_DECK,
+    VIKING_INDEX,
+)
 from drakkar.games.viking_raid.scenarios import deal, others_stay_home, play
 from drakkar.games.viking_raid.state import VikingRaidState
 
@@ -24,6 +29,16 @@ def hand(state, seat=0):
 
 def labels(state):
     return [state.action_label(a) for a in state.legal_actions()]
+
+
+def swap_cards(state, give, take):
+    """Seat give[0]'s card give[1] and seat take[0]'s card take[1] change hands."""
+    (a, card_a), (b, card_b) = give, take
+    hand_a, hand_b = list(state.hands[a]), list(state.hands[b])
+    hand_a.remove(VIKING_INDEX[card_a])
+    hand_b.remove(VIKING_INDEX[card_b])
+    state.hands[a] = tuple(sorted([*hand_a, VIKING_INDEX[card_b]]))
+    state.hands[b] = tuple(sorted([*hand_b, VIKING_INDEX[card_a]]))
 
 
 def test_setup_10_gold_7_cards_seat_0_first_and_the_planning_draw():
@@ -131,14 +146,52 @@ def test_a_sunk_player_is_out_keeps_their_gold_and_loses_their_turns():
     s.check_invariants()
 
 
-def test_elimination_ends_the_game_when_every_other_player_is_out():
+def test_elimination_ends_the_game_after_the_round_when_every_other_player_is_out():
+    # the ruling: the game ends "when every other player is out. The round is finished first":
+    # seat 1, the last one in, still has its turn of round 1
     s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
     play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
-    assert s.is_terminal() and s.returns() == [0.0, 1.0]
+    assert s.out[0] and not s.is_terminal() and s.current_player == 1
+    assert s.ending and s.view(None)["ending"]  # this round is the last
+    assert "player 1 is the last one in: the game ends after this round" in s.events_for(None)
+    others_stay_home(s)
+    assert s.is_terminal() and s.returns() == [0.0, 1.0] and s.round_no == 1
     assert s.events_for(0)[-1] == (
-        "game over: player 1 is the last one in; player 1 wins with the most Gold (10)"
+        "game over: player 1 is the last one in and the round is finished; "
+        "player 1 wins with the most Gold (10)"
     )
+
+
+def test_elimination_ends_the_game_at_once_when_the_last_one_in_has_had_its_turn():
+    # seat 2 sinks after seat 0, the last one in, has played round 1: the round is over
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"], players=3)
+    s.vdiscard.extend(s.hands[1])
+    s.out[1], s.hands[1], s.gold[1] = True, (), 4  # (scenario: seat 1 sank poorer)
+    swap_cards(s, (0, "Near Village"), (2, "Serpent Ship"))  # seat 2 can raid
+    play(s, "discard Town", "stay home", "discard Serpent Ship")
+    play(s, "discard Berserkers", "go raiding", "build Serpent Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0] and s.round_no == 1
+    assert s.events_for(None)[-1] == (
+        "game over: player 0 is the last one in and the round is finished; "
+        "player 0 wins with the most Gold (10)"
+    )
+    s.check_invariants()
+
+
+def test_the_last_one_in_sinking_in_the_rest_of_the_round_ends_the_game_at_once():
+    s = deal(HAND, draws=["Town"], encounters=["Storm"] * 4)
+    swap_cards(s, (0, "Village"), (1, "Berserkers"))  # seat 1 can raid
+    play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
+         "sail for Near Village")  # fmt: skip
+    assert s.out[0] and s.current_player == 1
+    play(s, labels(s)[0])  # over the hand limit after its Planning draw
+    play(s, "go raiding", "build Long Ship", "done hiring", "sail for Village")
+    assert s.out == [True, True] and s.is_terminal() and s.round_no == 1
+    assert s.returns() == [0.5, 0.5]  # 8 Gold each, no raid: a shared win
+    assert s.events_for(None)[-1].startswith("game over: every player is out; ")
+    s.check_invariants()
 
 
 def test_a_sunk_player_with_the_most_gold_wins_and_the_log_names_the_last_one_in():
@@ -148,9 +201,12 @@ def test_a_sunk_player_with_the_most_gold_wins_and_the_log_names_the_last_one_in
     s.out[1], s.hands[1] = True, ()
     play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
+    assert not s.is_terminal() and s.current_player == 2  # the last one in: its turn
+    others_stay_home(s)
     assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0]
     assert s.events_for(None)[-1] == (  # not "every other player is out": seat 0 sank
-        "game over: player 2 is the last one in; player 0 wins with the most Gold (43)"
+        "game over: player 2 is the last one in and the round is finished; "
+        "player 0 wins with the most Gold (43)"
     )
 
 
@@ -159,6 +215,7 @@ def test_sunk_players_gold_still_counts_at_the_end():
     s.gold[0] = 30  # (scenario: a rich player sinks)
     play(s, "discard Town", "go raiding", "build Long Ship", "done hiring",
          "sail for Near Village")  # fmt: skip
+    others_stay_home(s)
     assert s.is_terminal() and s.returns() == [1.0, 0.0]
 
 

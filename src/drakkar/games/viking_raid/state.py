@@ -107,7 +107,7 @@ class VikingRaidState(State):
         self.round_no = 1
         self.step = NONE
         self.after_discard = NONE
-        self.ending = False  # someone completed 3 raids: the game ends with this round
+        self.ending = False  # a third raid completed, or one player left in: this round is the last
         self.over = False
         # The Encounter cards of the latest turn that drew any: (player, phase, card, result)
         self.drawn: list[tuple[int, int, int, str]] = []
@@ -243,7 +243,11 @@ class VikingRaidState(State):
     def _round_ends(self) -> bool:
         """The end of a round: True when the game ends with it."""
         if self.ending:
-            self._finish("a player has completed 3 raids and the round is finished")
+            if max(self.raids) >= RAIDS_TO_WIN:
+                self._finish("a player has completed 3 raids and the round is finished")
+            else:
+                last = self.out.index(False)
+                self._finish(f"player {last} is the last one in and the round is finished")
         elif self.round_no >= self.options.max_rounds:  # type: ignore[attr-defined]
             self._finish(f"round {self.round_no} was the last (the max_rounds safety rule)")
         else:
@@ -401,8 +405,13 @@ class VikingRaidState(State):
         self.vdiscard.extend(self.hands[p])
         self.hands[p] = ()
         self.log(f"player {p} is out of the game with {self.gold[p]} Gold; their hand is discarded")
-        if self.out.count(False) <= 1:  # (sinking, p was not the last one in)
-            self._finish(f"player {self.out.index(False)} is the last one in")
+        left = self.out.count(False)
+        if left == 1 and not self.ending:  # the round is finished first, as after a third raid
+            self.ending = True
+            last = self.out.index(False)
+            self.log(f"player {last} is the last one in: the game ends after this round")
+        elif left == 0:  # the last one in sank in the round's rest: no turn is left to play
+            self._finish("every player is out")
 
     def _clear_raid(self, p: int) -> None:
         """Ship, hired Crew and Destination go to the discard pile."""
