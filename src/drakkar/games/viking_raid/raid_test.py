@@ -148,6 +148,21 @@ def test_far_destination_ignores_the_first_defender_in_a_surprise_attack_too():
     assert "player 0 draws Garrison: 5 crew killed (surprise negates 5); 15 crew left" in log
 
 
+def test_a_far_destination_ignores_the_first_defenders_card_not_the_first_card_drawn():
+    # the Pillage phase's first card is Treasure: the Far rule waits for the first Defenders
+    s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 4
+             + ["Coins", "Garrison", "Peasants Militia"])  # fmt: skip
+    start_raid(s, dest="Far Village")
+    others_stay_home(s)
+    play(s, "attack directly")
+    assert [(d["card"], d["result"]) for d in s.view(None)["drawn"]][:3] == [
+        ("Coins", "no effect"),
+        ("Garrison", "ignored (Far)"),
+        ("Peasants Militia", "5 crew killed"),
+    ]
+    assert "player 0 draws Peasants Militia: 5 crew killed; 15 crew left" in s.events_for(None)
+
+
 def test_dragon_ship_starts_the_voyage_next_turn():
     s = deal(HAND, draws=["Town"], encounters=["Livestock"] * 2)
     start_raid(s, ship="Dragon Ship")
@@ -189,6 +204,16 @@ def test_lost_on_the_way_home_replays_the_return():
     assert s.resume[0] == 8 and s.raids[0] == 0
     others_stay_home(s)
     assert drawn(s, "Return") == ["Women Captives", "Women Captives"] and s.raids[0] == 1
+
+
+def test_damage_taken_before_a_lost_stays_with_the_ship_when_the_phase_is_replayed():
+    s = deal(HAND, draws=["Town"], encounters=["Storm", "Rocks", "Lost", "Rocks"])
+    start_raid(s, dest="Village")  # a middle Destination: 3 cards
+    assert s.resume[0] == 4 and (s.hull[0], s.sail[0]) == (1, 1)  # Lost: the turn ends
+    others_stay_home(s)  # the Voyage again: its first Rocks is the second Hull damage
+    assert s.out[0] and "player 0's ship sinks (two Hull damage); the raid is lost" in (
+        s.events_for(None)
+    )
 
 
 def test_navigator_negates_the_first_lost_only():
@@ -268,6 +293,28 @@ def test_a_crew_card_acts_once_per_raid_and_is_fresh_for_the_next_raid():
     )
 
 
+@pytest.mark.parametrize(
+    ("crew", "sea", "negated", "damage"),
+    [
+        ("Carpenter", "Rocks", "the Carpenter patches the hull", "Hull damage 1"),
+        ("Sail Maker", "Storm", "the Sail Maker mends the sail", "Sail damage 1"),
+    ],
+    ids=["Carpenter", "Sail Maker"],
+)
+def test_a_crew_card_spent_on_the_voyage_does_not_act_again_on_the_return(
+    crew, sea, negated, damage
+):
+    s = deal(HAND, draws=["Town"], encounters=[sea, "Livestock"] + ["Livestock"] * 3
+             + [sea, "Livestock"])  # fmt: skip
+    start_raid(s, crew=[crew])
+    play(s, "attack directly")
+    assert [(d["phase"], d["result"]) for d in s.view(None)["drawn"] if d["card"] == sea] == [
+        ("Voyage", negated),
+        ("Return", damage),
+    ]
+    assert s.raids[0] == 1
+
+
 def test_hull_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
     s = deal(HAND, draws=["Town"], encounters=["Rocks", "Livestock"] + ["Livestock"] * 3
              + ["Rocks"])  # fmt: skip
@@ -282,6 +329,29 @@ def test_hull_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
 def test_two_sail_damage_sink_the_ship():
     s = deal(HAND, draws=["Town"], encounters=["Storm", "Storm"])
     start_raid(s)
+    assert s.out[0] and "player 0's ship sinks (two Sail damage); the raid is lost" in (
+        s.events_for(None)
+    )
+
+
+@pytest.mark.parametrize("sea", [["Storm", "Rocks"], ["Rocks", "Storm"]])
+def test_one_storm_and_one_rocks_do_not_sink_the_ship(sea):
+    # Hull and Sail damage are two tallies, each sinking at 2: one of each is 2 in all, afloat
+    s = deal(HAND, draws=["Town"], encounters=sea + ["Livestock"] * 5)
+    start_raid(s)
+    assert (s.hull[0], s.sail[0]) == (1, 1) and not s.out[0]
+    assert s.view(0)["step"] == "tactics"
+    play(s, "attack directly")
+    assert s.raids[0] == 1
+
+
+def test_sail_damage_adds_up_over_voyage_and_return_and_sinks_at_two():
+    # (the Hull damage twin above; here the sinking Storm is the Return's first card)
+    s = deal(HAND, draws=["Town"], encounters=["Livestock", "Storm", *["Livestock"] * 3, "Storm"])
+    start_raid(s)
+    play(s, "attack directly")
+    storms = [(d["phase"], d["result"]) for d in s.view(None)["drawn"] if d["card"] == "Storm"]
+    assert storms == [("Voyage", "Sail damage 1"), ("Return", "Sail damage 2")]
     assert s.out[0] and "player 0's ship sinks (two Sail damage); the raid is lost" in (
         s.events_for(None)
     )
