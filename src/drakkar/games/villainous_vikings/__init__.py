@@ -32,7 +32,7 @@ PER_ACTION_BOUND = 1 + 20 * 62 + 12  # a contest, 20 fights of at most 62 choice
 class VillainousVikingsGame(Game):
     name = "villainous-vikings"
     title = "Villainous Vikings"
-    rules_version = "3"  # 3: Bjorn's and Freydis's hammers retuned (docs/rules/README.md)
+    rules_version = "4"  # 4: Ragnarok's hammer repair and tie rerolls (docs/rules/README.md)
     min_players = 3
     max_players = 5
     default_players = 4

@@ -274,10 +274,14 @@ def captain_context(s: VVState, seat: int, attacking: bool, region: int, vs: int
     return ctx
 
 
-def roll_captain(s: VVState, seat: int, ctx: int, opp_seat: int) -> Side:
+def roll_captain(
+    s: VVState, seat: int, ctx: int, opp_seat: int, sacrificed: tuple[int, ...] = ()
+) -> Side:
+    """`sacrificed`: Warriors sacrificed earlier in this battle, whose statics still count."""
     side = Side(seat)
     cap = s.cs.captains[s.captain[seat]]
-    roll_side(s, side, (0, 1, 2)[: 3 - s.damage[seat]], list(cap.static), cap.hammer, ctx, opp_seat)
+    statics = list(cap.static) + [e for w in sacrificed for e in s.cs.warriors[w].static]
+    roll_side(s, side, (0, 1, 2)[: 3 - s.damage[seat]], statics, cap.hammer, ctx, opp_seat)
     return side
 
 

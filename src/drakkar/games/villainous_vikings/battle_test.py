@@ -220,6 +220,27 @@ def test_both_ships_sinking_is_a_battle_with_no_victor() -> None:
     assert s.pos[0] == 0 and s.pos[1] == 0 and s.gold[0] == 2 and s.gold[1] == 4
 
 
+def test_both_sunk_captains_each_lose_a_location() -> None:
+    # rulebook: with no victor "they both still have to retreat to the Northlands, and lose
+    # half their gold and a Location card"; each chooses which
+    s = new(3)
+    plain(s, static=(Effect("swords", 3, 0),))
+    give(s, 0, "cork")
+    give(s, 1, "kirkwall", "whitby")
+    s.pos[1], s.damage[1], s.damage[0] = BI, 2, 2
+    do(s, "move to the British Isles")
+    dice(s, W2, W2)  # 5 against 5: both sink
+    do(s, "contest", "done", "done")  # neither sacrifices
+    assert s.current_player == 1 and s.legal_actions() == sorted(
+        A.LOSE_LOCATION + loc(s, x) for x in ("kirkwall", "whitby")
+    )
+    do(s, "lose Whitby")
+    assert s.current_player == 0 and s.legal_actions() == [A.LOSE_LOCATION + loc(s, "cork")]
+    do(s, "lose Cork")
+    assert s.owned[0] == [] and s.owned[1] == [loc(s, "kirkwall")] and not s.pending
+    assert loc(s, "cork") in s.discard and loc(s, "whitby") in s.discard
+
+
 def test_a_damaged_section_makes_its_warrior_move_or_go() -> None:
     s = conquest()
     s.crew[0] = [war(s, "roland"), war(s, "huscarls"), war(s, "alfred")]

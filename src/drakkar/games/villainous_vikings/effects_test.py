@@ -152,6 +152,19 @@ def test_a_crew_warriors_reroll_blanks_rerolls_the_captains_dice() -> None:
     assert s.pending[0][0] == "conquest"  # won: 3 against 2
 
 
+def test_each_reroll_blanks_ability_rerolls_the_blanks_once() -> None:
+    # ruling 4: a reroll is once per ability, so the Captain's and Cu Roi's each reroll the
+    # blanks then showing: grey and red come up blank again, then swords
+    s = conquest((Effect("reroll_blanks", 1, 0),))
+    cu_roi = war(s, "cu-roi")
+    s.crew[0].append(cu_roi)
+    s.at_loc[next(i for i, c in enumerate(s.cs.locations) if c.warrior == cu_roi)] = False
+    dice(s, W1, GB, RB, GB, RB, G1, R1, G1, G1)  # then Lindisfarne's two grey swords
+    do(s, "conquer Lindisfarne")
+    assert not s.rng.values  # type: ignore[attr-defined]
+    assert rolled(s, "player 0").endswith("white sword, grey sword, red sword: 3 swords, 0 shields")
+
+
 def test_hammer_gold_and_repair() -> None:
     s = swords_after(
         hammer=((Effect("gold", 3, 0), Effect("repair", 1, 0)), (), ()), rolls=(WH, G1, R1, G1, G1)

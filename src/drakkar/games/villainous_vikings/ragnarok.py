@@ -2,7 +2,9 @@
 
 Every remaining Captain rolls; then, starting with the player whose turn it is, each may
 sacrifice cards and buy swords until all have declined in a row; the lowest total is out
-(the tied lowest roll again until one is lower). No damage is dealt, no Region counts.
+(the tied lowest roll again until one is lower). No damage is dealt, no Region counts. A
+round is one battle: a Warrior sacrificed in it keeps his static in its tie rerolls, and a
+Heathen Hammer's repair mends the Longship when it is over.
 """
 
 from __future__ import annotations
@@ -107,21 +109,29 @@ def turn_done(s: VVState, acted: bool) -> None:
 def end_round(s: VVState) -> None:
     r = s.rag
     assert r is not None
-    totals = {p: r.sides[p].swords + r.sides[p].bought for p in r.alive}
-    for side in r.sides.values():
-        B.discard_sacrifices(s, side)
-    r.sides = {}
+    sides = r.sides
+    totals = {p: sides[p].swords + sides[p].bought for p in r.alive}
+    repair = {p: sides[p].repair for p in r.alive}
     low = min(totals.values())
     losers = [p for p in r.alive if totals[p] == low]
     tries = 0
     while len(losers) > 1 and tries < REROLL_LIMIT:
         tries += 1
         for p in losers:
-            side = B.roll_captain(s, p, fx.VS_CAPTAIN, -1)
+            # the round's battle goes on: a Warrior sacrificed in it keeps his static ability
+            # until it ends (rulebook, step 5), so his static counts in the reroll too
+            fallen = tuple(i for what, i in sides[p].sacs if what == "W")
+            side = B.roll_captain(s, p, fx.VS_CAPTAIN, -1, fallen)
             totals[p] = side.swords
+            repair[p] += side.repair
             s.log(f"{s.pname(p)} rerolls the tie: {fx.count(side.swords, 'sword')}")
         low = min(totals[p] for p in losers)
         losers = [p for p in losers if totals[p] == low]
+    for side in sides.values():
+        B.discard_sacrifices(s, side)
+    r.sides = {}
+    for p in r.alive:  # a hammer's repair, once the battle is over (no damage came before it)
+        s.repair_free(p, repair[p])
     out = losers[-1]
     r.alive.remove(out)
     s.rank.append(out)

@@ -8,6 +8,7 @@ from drakkar.games.villainous_vikings.ragnarok import REROLL_LIMIT
 from drakkar.games.villainous_vikings.scenarios import (
     G1,
     GB,
+    GH,
     GSH,
     R1,
     RB,
@@ -23,6 +24,7 @@ from drakkar.games.villainous_vikings.scenarios import (
     loc,
     new,
     plain,
+    war,
 )
 
 FIVE = ("lindisfarne", "whitby", "cork", "kirkwall", "dublin")
@@ -251,3 +253,38 @@ def test_each_ragnarok_round_is_a_battle_with_its_own_sacrifice_allowance() -> N
     do(s, "sacrifice location Cork")  # no second Location this round: nothing left to do
     assert s.rank == [2] and s.current_player == 0
     assert s.legal_actions() == [A.SAC_LOCATION + whitby, A.DONE]  # a new battle, a new one
+
+
+def test_a_hammers_repair_in_ragnarok_mends_the_longship_when_the_round_ends() -> None:
+    # ruling 17: Ragnarok's battles follow the normal procedure, save that Longships take no
+    # damage; a ship may come in damaged, so Freydis's grey hammer (a sword, repair 1) mends
+    # her red section once the round's battle is over, and she rolls three dice in the next
+    freydis = next(c for c in new(3).cs.captains if c.id == "freydis")  # (before `plain`)
+    s = reveal(gold=(0, 0, 0))
+    plain(s, hammer=freydis.hammer, seat_captain=s.captain[0])
+    s.damage[0] = 1  # no gold to repair before Ragnarok
+    # round 1: P0 2 + the hammer's sword = 3, P1 1, P2 2 -> P1 out; round 2: P0 2, P2 1
+    dice(s, W2, GH, W1, GB, RB, W1, G1, RB, W1, GB, R1, W1, GB, RB)
+    do(s, "end turn")
+    assert s.is_terminal() and s.rank == [1, 2, 0] and s.damage[0] == 0
+    log, me = s.events_for(None), s.pname(0)
+    assert log.index(f"{me} repairs to 3 sections") < log.index(
+        f"{s.pname(1)} is cast out of Ragnarok"
+    )
+    assert f"{me} rolls white sword, grey blank, red sword: 2 swords" in log
+
+
+def test_a_warrior_sacrificed_in_a_ragnarok_round_keeps_his_static_in_its_tie_reroll() -> None:
+    # ruling 17: a sacrificed card keeps its static ability until the battle ends (rulebook,
+    # step 5); the tied lowest reroll within the round's battle, so the Varangian Guard
+    # (+1 sword, sacrificed for +2) still adds his sword to P0's reroll
+    s = reveal(gold=(0, 0, 0))
+    guard = war(s, "varangians")
+    s.at_loc[next(i for i, c in enumerate(s.cs.locations) if c.warrior == guard)] = False
+    s.crew[0] = [guard]
+    # round 1: P0 0 + 1, P1 4, P2 3; P0 sacrifices the Guard: 3 ties P2
+    # the reroll: P0 1 + 1, P2 1 -> P2 out; round 2: P0 1 (no Guard now), P1 4
+    dice(s, WSH, GB, RB, W2, G1, R1, W2, G1, RB, W1, GB, RB, W1, GB, RB, W1, GB, RB, W2, G1, R1)
+    do(s, "end turn", "sacrifice warrior Varangian Guard")
+    assert s.is_terminal() and s.rank == [2, 0, 1] and guard in s.wdiscard
+    assert f"{s.pname(0)} rerolls the tie: 2 swords" in s.events_for(None)

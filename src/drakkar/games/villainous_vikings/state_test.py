@@ -333,13 +333,6 @@ def test_round_limit_brings_ragnarok() -> None:
     assert s.rag is not None
 
 
-def test_gold_never_exceeds_sixty() -> None:
-    s = new(3, stack=("lindisfarne",))
-    s.gold[0] = 59
-    do(s, "move to the British Isles", "danegeld Lindisfarne")
-    assert s.gold[0] == 60
-
-
 def test_the_log_names_each_seat_player_n_with_its_captain() -> None:
     # "player N" is what the web UI rewrites as the seat's name, in every game's log
     s = GAME.new(3, seed=4)
@@ -372,6 +365,38 @@ def test_raze_discards_the_locations_hero() -> None:
     roland = war(s, "roland")
     assert roland in s.wdiscard and not s.crew[0] and not s.pending
     assert s.turn == 1  # no Hero choice: the second action ended the turn
+
+
+def test_raze_discards_an_unhired_mercenary() -> None:
+    # Raze: "Discard any other Warrior in the Location": a Mercenary nobody hired goes too
+    s = new(3, stack=("london",))
+    plain(s)
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, R1, WSH, GB)  # 4 against London's 1
+    do(s, "conquer London", "raze")
+    huscarls = war(s, "huscarls")
+    assert huscarls in s.wdiscard and not s.crew[0] and not s.at_loc[loc(s, "london")]
+
+
+def test_a_free_repair_mends_the_leftmost_damaged_section_first() -> None:
+    # rulebook: regroup and raze repair "as in a normal repair": grey before red
+    s = new(3, stack=("lindisfarne",))
+    plain(s)
+    s.damage[0], s.actions_left = 2, 3  # a third action, to fight after regrouping
+    do(s, "regroup")
+    assert s.view(None)["players"][0]["sections"] == [True, True, False]
+    do(s, "move to the British Isles")
+    dice(s, W2, G1, G1, GB)  # white and grey roll (3), then Lindisfarne (1)
+    do(s, "conquer Lindisfarne", "raze")
+    assert f"{s.pname(0)} rolls white 2 swords, grey sword: 3 swords, 0 shields" in s.events_for(0)
+    assert not s.rng.values and s.damage[0] == 0  # type: ignore[attr-defined]
+    t = new(3, stack=("lindisfarne",))
+    plain(t)
+    t.damage[0] = 2
+    do(t, "move to the British Isles")
+    dice(t, W2, G1, GB)  # the white die alone (2) against Lindisfarne (1)
+    do(t, "conquer Lindisfarne", "raze")
+    assert t.view(None)["players"][0]["sections"] == [True, True, False]
 
 
 def test_regroup_only_in_the_northlands() -> None:
